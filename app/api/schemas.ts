@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Entities of spec section 3 as the backend sends them. */
+export const UserSchema = z.object({
+  cn: z.string(),
+  email: z.string().nullable().optional(),
+  cuil: z.string(),
+  uid: z.string().nullable().optional(),
+  telephone_number: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const ModuleIdSchema = z.enum(["procedures", "records", "digital"]);
+export type ModuleId = z.infer<typeof ModuleIdSchema>;
+
+export const TabSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  count: z.boolean().optional().default(true),
+  color: z.string().nullable().optional(),
+});
+export type TabConfig = z.infer<typeof TabSchema>;
+
+export const ModuleSchema = z.object({
+  id: ModuleIdSchema,
+  enabled: z.boolean(),
+  pageSize: z.number().int().positive(),
+  newButton: z.boolean().optional().default(false),
+  tabs: z.array(TabSchema).default([]),
+});
+export type ModuleConfig = z.infer<typeof ModuleSchema>;
+
+export const ConfigSchema = z.object({
+  logout_url: z.string().nullable().optional(),
+  tenant: z.string().optional(),
+  modules: z.array(ModuleSchema),
+});
+export type PortalConfig = z.infer<typeof ConfigSchema>;

@@ -1,0 +1,108 @@
+import { createCookie, redirect } from "@remix-run/node";
+import * as oidc from "openid-client";
+import { z } from "zod";
+import { env } from "./env.server";
+import { getSession, newSessionData, sessionStorage } from "./session.server";
+import { safeReturnPath } from "./redirect";
+
+/**
+ * OpenID Connect authorization code flow with PKCE, state and nonce
+ * (openid-client). The transaction lives in a short-lived signed cookie.
+ */
+let configPromise: Promise<oidc.Configuration> | null = null;
+
+function getConfig() {
+  configPromise ??= oidc
+    .discovery(
+      new URL(env.OIDC_ISSUER),
+      env.OIDC_CLIENT_ID,
+      undefined,
+      oidc.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
+      new URL(env.OIDC_ISSUER).protocol === "http:" ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    )
+    .catch((error) => {
+      configPromise = null;
+      throw error;
+    });
+  return configPromise;
+}
+
+const transactionCookie = createCookie(env.secure ? "__Host-av_oidc" : "av_oidc", {
+  path: "/",
+  httpOnly: true,
+  secure: env.secure,
+  sameSite: "lax",
+  maxAge: 600,
+  secrets: [env.SESSION_SECRET],
+});
+
+const TransactionSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), returnTo: z.string().nullable() });
+
+const callbackUrl = () => new URL("/auth/callback", env.PORTAL_URL).toString();
+
+export async function startSignIn(request: Request) {
+  const config = await getConfig();
+  const session = await getSession(request);
+  const origin = new URL(request.url).origin;
+  const returnTo = safeReturnPath(session.get("pendingOrigin"), origin);
+  const verifier = oidc.randomPKCECodeVerifier();
+  const transaction = { verifier, state: oidc.randomState(), nonce: oidc.randomNonce(), returnTo };
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(),
+    scope: "openid profile email phone",
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state: transaction.state,
+    nonce: transaction.nonce,
+    // Shared terminals: every sign-in asks for the credentials again.
+    prompt: "login",
+  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await transactionCookie.serialize(transaction));
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session)); // drops the consumed flash
+  return redirect(url.toString(), { headers });
+}
+
+export async function finishSignIn(request: Request) {
+  const config = await getConfig();
+  const transaction = TransactionSchema.safeParse(await transactionCookie.parse(request.headers.get("Cookie")));
+  if (!transaction.success) return redirect("/auth/login");
+  const { verifier, state, nonce, returnTo } = transaction.data;
+  const current = new URL(request.url);
+  const callback = new URL(callbackUrl());
+  callback.search = current.search;
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    expectedNonce: nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims?.sub || !tokens.id_token) throw new Error("Respuesta de inicio de sesión incompleta");
+  // A brand-new session (new identifier) replaces whatever the browser had.
+  const session = await sessionStorage.getSession();
+  const data = newSessionData({ cuil: claims.sub, accessToken: tokens.access_token, idToken: tokens.id_token });
+  for (const [key, value] of Object.entries(data)) session.set(key as keyof typeof data, value as never);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  headers.append("Set-Cookie", await transactionCookie.serialize("", { maxAge: 0 }));
+  return redirect(returnTo ?? "/procedures", { headers });
+}
+
+/** Where 'Cerrar sesión' leads: the configuration's logout URL, with the id token hint when it is our issuer's. */
+export async function endSessionLocation(logoutUrl: string | null, idToken: string | null) {
+  const fallback = new URL("/", env.PORTAL_URL).toString();
+  if (!logoutUrl) return fallback;
+  let target: URL;
+  try {
+    target = new URL(logoutUrl, env.PORTAL_URL);
+  } catch {
+    return fallback;
+  }
+  if (target.origin === new URL(env.OIDC_ISSUER).origin && idToken) {
+    target.searchParams.set("id_token_hint", idToken);
+    target.searchParams.set("post_logout_redirect_uri", fallback);
+    target.searchParams.set("client_id", env.OIDC_CLIENT_ID);
+  }
+  return target.toString();
+}

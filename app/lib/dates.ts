@@ -1,0 +1,101 @@
+/**
+ * Date formatting and parsing for the portal (spec section 9):
+ * dates dd/mm/yyyy in UTC, times 'HH:MM hs' (UTC), long dates es-AR, weeks start on Monday.
+ *
+ * Every function is pure and independent of the machine's time zone: values are interpreted and
+ * shown in UTC, so the server render and the browser render always agree (no hydration mismatch).
+ * Formatters accept an ISO string, an epoch number or a Date, and return `fallback` (default '')
+ * for null, undefined or unparseable input instead of throwing or printing 'Invalid Date'.
+ */
+import { es } from "date-fns/locale/es";
+import { formatInTimeZone, toDate } from "date-fns-tz";
+
+export const TIME_ZONE = "UTC";
+/** Calendar weeks start on Monday (date-fns `weekStartsOn`). */
+export const WEEK_STARTS_ON = 1 as const;
+
+export type DateInput = string | number | Date | null | undefined;
+
+/** Interprets a value as an instant. Strings without an offset are read as UTC. */
+export function toUtcDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  let date: Date;
+  if (value instanceof Date) date = new Date(value.getTime());
+  else if (typeof value === "number") date = new Date(value);
+  else date = toDate(value.trim(), { timeZone: TIME_ZONE });
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function formatUtc(value: DateInput, pattern: string, fallback: string): string {
+  const date = toUtcDate(value);
+  return date ? formatInTimeZone(date, TIME_ZONE, pattern, { locale: es }) : fallback;
+}
+
+/** '01/03/2026' (dd/mm/yyyy, UTC). */
+export function formatDate(value: DateInput, fallback = ""): string {
+  return formatUtc(value, "dd/MM/yyyy", fallback);
+}
+
+/** '14:05 hs' (24 h, UTC). */
+export function formatTime(value: DateInput, fallback = ""): string {
+  return formatUtc(value, "HH:mm 'hs'", fallback);
+}
+
+/** '01/03/2026 14:05 hs' (UTC). */
+export function formatDateTime(value: DateInput, fallback = ""): string {
+  return formatUtc(value, "dd/MM/yyyy HH:mm 'hs'", fallback);
+}
+
+/** '21 de noviembre de 2026' (es-AR long date, UTC). */
+export function formatLongDate(value: DateInput, fallback = ""): string {
+  return formatUtc(value, "d 'de' MMMM 'de' yyyy", fallback);
+}
+
+/** Machine-readable value for <time dateTime>: the ISO instant, or undefined when invalid. */
+export function toIsoString(value: DateInput): string | undefined {
+  return toUtcDate(value)?.toISOString();
+}
+
+const DATE_PARAM = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Parses a `yyyy-mm-dd` query value (a date filter, the value of <input type="date">).
+ * Returns the UTC midnight of that day, or null for anything else: empty, garbage, impossible
+ * days ('2026-02-30'), years outside 1900-2999.
+ */
+export function parseDateParam(value: string | null | undefined): Date | null {
+  if (typeof value !== "string") return null;
+  const match = DATE_PARAM.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+/** The `yyyy-mm-dd` (UTC) of an instant, for query values and <input type="date" value>. */
+export function formatDateParam(value: DateInput): string {
+  return formatUtc(value, "yyyy-MM-dd", "");
+}
+
+/** A clean `yyyy-mm-dd` string, or null when the value is not a valid day. */
+export function normalizeDateParam(value: string | null | undefined): string | null {
+  const date = parseDateParam(value);
+  return date ? formatDateParam(date) : null;
+}
+
+/**
+ * Validates a since/until pair of query values. Invalid values become null; when both are valid
+ * and since is after until, `valid` is false (the caller shows an error and ignores the range).
+ */
+export function parseDateRange(
+  since: string | null | undefined,
+  until: string | null | undefined,
+): { since: string | null; until: string | null; valid: boolean } {
+  const s = normalizeDateParam(since);
+  const u = normalizeDateParam(until);
+  return { since: s, until: u, valid: !(s && u && s > u) };
+}

@@ -1,0 +1,48 @@
+import { redirect } from "@remix-run/node";
+import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { isAdhered } from "~/api/digital.server";
+import { getConfig } from "~/api/security.server";
+import type { ModuleId, PortalConfig } from "~/api/schemas";
+
+/**
+ * Route guards (spec sections 2 and 4, "Startup"): a signed-in citizen, and for
+ * guarded routes one adhered to the digital domicile. The digital module being
+ * disabled counts as adhered. Failures other than "not adhered" go to /error.
+ */
+export type Startup = { ctx: ApiContext; config: PortalConfig; adhered: boolean };
+
+export function moduleEnabled(config: PortalConfig, id: ModuleId) {
+  return config.modules.some((m) => m.id === id && m.enabled);
+}
+
+export function moduleConfig(config: PortalConfig, id: ModuleId) {
+  return config.modules.find((m) => m.id === id && m.enabled) ?? null;
+}
+
+/** Anything but a redirect or a Response becomes a trip to /error. */
+export async function orErrorPage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError) throw redirect("/error");
+    throw error;
+  }
+}
+
+export async function loadStartup(request: Request): Promise<Startup> {
+  const ctx = await requireApiContext(request);
+  return orErrorPage(async () => {
+    const config = await getConfig(ctx);
+    const adhered = moduleEnabled(config, "digital") ? await isAdhered(ctx) : true;
+    return { ctx, config, adhered };
+  });
+}
+
+/** Guarded routes: adhered citizens only; `module` must be enabled when given. */
+export async function requireAdhered(request: Request, module?: ModuleId): Promise<Startup> {
+  const startup = await loadStartup(request);
+  if (!startup.adhered) throw redirect("/procedures/no-adhesion");
+  if (module && !moduleEnabled(startup.config, module)) throw new Response("No encontrado", { status: 404 });
+  return startup;
+}

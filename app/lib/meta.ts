@@ -1,0 +1,4 @@
+import { common } from "./messages";
+
+/** Document title: the route's label, then the portal's name. */
+export const pageTitle = (label: string) => [{ title: `${label} · ${common.appName}` }];

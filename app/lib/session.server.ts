@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { env } from "./env.server";
+import { safeReturnPath } from "./redirect";
+
+/**
+ * The signed-in citizen's portal session. Tokens stay on the server side of the
+ * cookie (signed, HttpOnly, never readable by browser scripts).
+ */
+export type SessionData = {
+  sid: string;
+  cuil: string;
+  accessToken: string;
+  idToken: string;
+  /** epoch ms of sign-in (absolute expiry) */
+  createdAt: number;
+  /** epoch ms of the last request (idle expiry) */
+  lastSeen: number;
+};
+
+type FlashData = { pendingOrigin: string };
+
+const cookieName = env.secure ? "__Host-av_session" : "av_session";
+
+export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
+  cookie: {
+    name: cookieName,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secure,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    // The cookie lives as long as the absolute limit; idle expiry is checked on every request.
+    maxAge: env.SESSION_ABSOLUTE_HOURS * 3600,
+  },
+});
+
+export const IDLE_MS = env.SESSION_IDLE_MINUTES * 60_000;
+export const ABSOLUTE_MS = env.SESSION_ABSOLUTE_HOURS * 3_600_000;
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export type ActiveSession = {
+  session: Session<SessionData, FlashData>;
+  data: SessionData;
+};
+
+/** Why a stored session is not usable, or null when it is. */
+export function sessionProblem(data: Partial<SessionData>, at = Date.now()): "missing" | "idle" | "absolute" | null {
+  if (!data.sid || !data.accessToken || !data.cuil || !data.createdAt || !data.lastSeen) return "missing";
+  if (at - data.createdAt > ABSOLUTE_MS) return "absolute";
+  if (at - data.lastSeen > IDLE_MS) return "idle";
+  return null;
+}
+
+/** The active session, or null when there is none or it expired. */
+export async function getActiveSession(request: Request): Promise<ActiveSession | null> {
+  const session = await getSession(request);
+  const data = session.data as Partial<SessionData>;
+  if (sessionProblem(data) !== null) return null;
+  return { session, data: data as SessionData };
+}
+
+/**
+ * Sends the browser to sign in, remembering where it was going (same-origin
+ * paths only) so it comes back there once after sign-in.
+ */
+export async function redirectToSignIn(request: Request, location = "/auth/login"): Promise<never> {
+  const session = await getSession(request);
+  for (const key of ["sid", "cuil", "accessToken", "idToken", "createdAt", "lastSeen"] as const) session.unset(key);
+  const url = new URL(request.url);
+  const origin = safeReturnPath(url.pathname + url.search, url.origin);
+  if (origin && !isDataRequest(url)) session.flash("pendingOrigin", origin);
+  const target = safeSignInLocation(location, url.origin);
+  throw redirect(target, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+}
+
+function isDataRequest(url: URL) {
+  return url.searchParams.has("_data");
+}
+
+/** The backend's sign-in location, accepted only as a same-origin path or the identity provider. */
+function safeSignInLocation(location: string, origin: string) {
+  const path = safeReturnPath(location, origin);
+  if (path) return path;
+  try {
+    const target = new URL(location);
+    if (target.origin === new URL(env.OIDC_ISSUER).origin) return target.toString();
+  } catch {
+    /* fall through */
+  }
+  return "/auth/login";
+}
+
+export function newSessionData(input: { cuil: string; accessToken: string; idToken: string }, at = Date.now()): SessionData {
+  return { sid: randomUUID(), cuil: input.cuil, accessToken: input.accessToken, idToken: input.idToken, createdAt: at, lastSeen: at };
+}

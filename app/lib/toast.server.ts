@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "./env.server";
+
+/**
+ * Toasts travel as a one-time flash cookie written by actions (Post/Redirect/Get)
+ * and read only by the root loader, so no two loaders race to write it.
+ */
+export const ToastSchema = z.object({
+  id: z.string(),
+  type: z.enum(["ERROR", "SUCCESS"]),
+  message: z.string().min(1).max(500),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = Omit<Toast, "id"> & { id?: string };
+
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: env.secure ? "__Host-av_toast" : "av_toast",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secure,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+  },
+});
+
+export async function toastHeader(input: ToastInput): Promise<string> {
+  const session = await toastStorage.getSession();
+  session.flash("toast", ToastSchema.parse({ id: input.id ?? randomUUID(), ...input }));
+  return toastStorage.commitSession(session);
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads and clears the pending toast (root loader only). */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(session.get("toast"));
+  if (!parsed.success) return { toast: null, headers: null };
+  return { toast: parsed.data, headers: new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) };
+}

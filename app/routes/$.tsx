@@ -1,0 +1,12 @@
+import { json, type MetaFunction } from "@remix-run/node";
+import { NotFoundContent } from "~/features/shell/ErrorScreens";
+import { errors } from "~/lib/messages";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: MetaFunction = () => pageTitle(errors.notFound.title);
+
+export const loader = () => json(null, { status: 404 });
+
+export default function NotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,15 @@
+import type { MetaFunction } from "@remix-run/node";
+import { ModulePending } from "~/features/shell/ModulePending";
+import { furniture } from "~/lib/messages";
+
+const { routeLabels } = furniture;
+import { pageTitle } from "~/lib/meta";
+import { guardedLoader } from "~/lib/route-helpers.server";
+
+export const meta: MetaFunction = () => pageTitle(routeLabels.digital);
+
+export const loader = guardedLoader("digital");
+
+export default function DigitalIndex() {
+  return <ModulePending title={routeLabels.digital} />;
+}

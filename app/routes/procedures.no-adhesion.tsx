@@ -1,0 +1,28 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { procedures } from "~/lib/messages";
+
+const T = procedures.noAdhesion;
+import { pageTitle } from "~/lib/meta";
+import { signedInLoader } from "~/lib/route-helpers.server";
+
+export const meta: MetaFunction = () => pageTitle(procedures.title);
+
+export const loader = signedInLoader;
+
+export default function NoAdhesion() {
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {procedures.title}
+      </h1>
+      <article className="card notice-card" aria-labelledby="no-adhesion-title">
+        <h2 id="no-adhesion-title">{T.cardTitle}</h2>
+        <p>{T.text}</p>
+        <Link className="btn btn--primary" to="/digital/adhesion">
+          {T.button}
+        </Link>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,349 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { common } from "../lib/messages";
+
+/**
+ * Form fields that wire accessibility for free: `id`, a <label for>, `aria-invalid` when there is
+ * an error, and `aria-describedby="<id>-error <id>-hint"` (only the parts that exist).
+ * The error text is prefixed with a visually hidden 'Error:' (GOV.UK pattern). Errors come from
+ * the server (the action's 400 answer), so everything works without JavaScript.
+ */
+
+interface FieldBaseProps {
+  /** Input id; also the anchor of ErrorSummary links. */
+  id: string;
+  /** Form field name. */
+  name: string;
+  /** Visible label. */
+  label: ReactNode;
+  /** Error message under the label (sets aria-invalid). */
+  error?: string | null;
+  /** Help text under the label. */
+  hint?: ReactNode;
+  /** Keep the label for screen readers only (e.g. a search box with a visible button). */
+  labelHidden?: boolean;
+  /** Class of the wrapping `.field` element. */
+  className?: string;
+}
+
+/** The ids a field's describing elements get. */
+export function fieldIds(id: string) {
+  return { error: `${id}-error`, hint: `${id}-hint`, count: `${id}-count` };
+}
+
+/** aria-describedby value: error id, hint id, then any extra ids; undefined when empty. */
+export function describedBy(
+  id: string,
+  parts: { error?: unknown; hint?: unknown; extra?: (string | null | undefined | false)[] },
+): string | undefined {
+  const ids = fieldIds(id);
+  const list = [parts.error ? ids.error : null, parts.hint ? ids.hint : null, ...(parts.extra ?? [])].filter(
+    (v): v is string => typeof v === "string" && v.length > 0,
+  );
+  return list.length ? list.join(" ") : undefined;
+}
+
+function wrapperClass(base: string, error: unknown, className?: string) {
+  return [base, error ? "field--error" : "", className ?? ""].filter(Boolean).join(" ");
+}
+
+function FieldLabel({ id, label, hidden }: { id: string; label: ReactNode; hidden?: boolean }) {
+  return (
+    <label className={hidden ? "field__label visually-hidden" : "field__label"} htmlFor={id}>
+      {label}
+    </label>
+  );
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <div className="field__hint" id={fieldIds(id).hint}>
+      {hint}
+    </div>
+  ) : null;
+}
+
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p className="field__error" id={fieldIds(id).error}>
+      <span className="visually-hidden">{common.fields.errorPrefix} </span>
+      {error}
+    </p>
+  ) : null;
+}
+
+export type TextFieldProps = FieldBaseProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children"> & {
+    /** Extra class on the <input>. */
+    inputClassName?: string;
+  };
+
+/** Single-line input (type text by default; any input type but checkbox/radio). */
+export function TextField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  labelHidden,
+  className,
+  inputClassName,
+  type = "text",
+  "aria-describedby": extraDescribedBy,
+  ...inputProps
+}: TextFieldProps) {
+  return (
+    <div className={wrapperClass("field", error, className)}>
+      <FieldLabel id={id} label={label} hidden={labelHidden} />
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+      <input
+        {...inputProps}
+        id={id}
+        name={name}
+        type={type}
+        className={["field__input", inputClassName].filter(Boolean).join(" ")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
+      />
+    </div>
+  );
+}
+
+export type TextAreaProps = FieldBaseProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "className" | "children"> & {
+    /** Show the 'n/1000 caracteres' counter (default: when maxLength is set). */
+    showCounter?: boolean;
+  };
+
+/**
+ * Multi-line input with an optional character counter ('n/1000 caracteres'). With JavaScript the
+ * counter follows the typing (and a polite live region announces it after a pause); without
+ * JavaScript it shows the limit ('Hasta 1000 caracteres'); `maxLength` is enforced by the browser
+ * either way and must be checked again on the server.
+ */
+export function TextArea({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  labelHidden,
+  className,
+  maxLength,
+  showCounter = maxLength !== undefined,
+  onChange,
+  value,
+  defaultValue,
+  rows = 4,
+  "aria-describedby": extraDescribedBy,
+  ...rest
+}: TextAreaProps) {
+  const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? "").length);
+  const length = value !== undefined ? String(value).length : typedLength;
+  const [announcement, setAnnouncement] = useState("");
+  const touched = useRef(false);
+  const counter = showCounter && maxLength !== undefined;
+
+  useEffect(() => {
+    if (!counter || !touched.current) return;
+    const timer = setTimeout(() => setAnnouncement(common.fields.characterCount(length, maxLength!)), 1000);
+    return () => clearTimeout(timer);
+  }, [counter, length, maxLength]);
+
+  const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    touched.current = true;
+    setTypedLength(event.currentTarget.value.length);
+    onChange?.(event);
+  };
+
+  const ids = fieldIds(id);
+  return (
+    <div className={wrapperClass("field", error, className)}>
+      <FieldLabel id={id} label={label} hidden={labelHidden} />
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+      <textarea
+        {...rest}
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={handleChange}
+        className="field__input field__textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint, extra: [counter ? ids.count : null, extraDescribedBy] })}
+      />
+      {counter ? (
+        <>
+          <p className={length >= maxLength! ? "field__count field__count--limit" : "field__count"} id={ids.count}>
+            <span className="js-only">{common.fields.characterCount(length, maxLength!)}</span>
+            <span className="no-js-only">{common.fields.characterLimit(maxLength!)}</span>
+          </p>
+          <span className="visually-hidden" aria-live="polite">
+            {announcement}
+          </span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export type CheckboxProps = FieldBaseProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children" | "type">;
+
+/** A checkbox with its label to the right (the whole row is a 44 px target). */
+export function Checkbox({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  labelHidden,
+  className,
+  "aria-describedby": extraDescribedBy,
+  ...inputProps
+}: CheckboxProps) {
+  return (
+    <div className={wrapperClass("field checkbox", error, className)}>
+      <FieldError id={id} error={error} />
+      <div className="checkbox__item">
+        <input
+          {...inputProps}
+          id={id}
+          name={name}
+          type="checkbox"
+          className="checkbox__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
+        />
+        <label className={labelHidden ? "checkbox__label visually-hidden" : "checkbox__label"} htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      <FieldHint id={id} hint={hint} />
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectProps = FieldBaseProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "className"> & {
+    /** Options; or pass <option> children instead. */
+    options?: readonly SelectOption[];
+    /** First, empty-valued option (e.g. 'Selecciona una opción'). */
+    placeholder?: string;
+  };
+
+/** A native <select> (works everywhere, accessible by default). */
+export function Select({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  labelHidden,
+  className,
+  options,
+  placeholder,
+  children,
+  "aria-describedby": extraDescribedBy,
+  ...selectProps
+}: SelectProps) {
+  return (
+    <div className={wrapperClass("field", error, className)}>
+      <FieldLabel id={id} label={label} hidden={labelHidden} />
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+      <select
+        {...selectProps}
+        id={id}
+        name={name}
+        className="field__input field__select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options?.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+        {children}
+      </select>
+    </div>
+  );
+}
+
+export interface ErrorSummaryItem {
+  /** Id of the field in error (the link target). */
+  fieldId: string;
+  message: string;
+}
+
+export interface ErrorSummaryProps {
+  errors: readonly ErrorSummaryItem[];
+  /** Heading; default 'Hay un problema'. */
+  title?: string;
+  /** Element id (default 'error-summary'). */
+  id?: string;
+}
+
+/**
+ * GOV.UK error summary: put it at the top of the form's page when the action answers with errors
+ * (and prefix the page title with 'Error: '). role="alert", tabIndex -1, focused on mount and when
+ * the errors change; each link moves focus to its field (with JS) or jumps to it (without).
+ * Renders nothing when there are no errors.
+ */
+export function ErrorSummary({ errors, title = common.errorSummary.title, id = "error-summary" }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+
+  if (errors.length === 0) return null;
+  const titleId = `${id}-title`;
+  return (
+    <div ref={ref} id={id} className="error-summary" role="alert" tabIndex={-1} aria-labelledby={titleId}>
+      <h2 className="error-summary__title" id={titleId}>
+        {title}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error) => (
+          <li key={`${error.fieldId}-${error.message}`}>
+            <a
+              href={`#${error.fieldId}`}
+              onClick={(event) => {
+                const field = document.getElementById(error.fieldId);
+                if (!field) return;
+                event.preventDefault();
+                const label = document.querySelector(`label[for="${CSS.escape(error.fieldId)}"]`);
+                (label ?? field).scrollIntoView({ block: "start" });
+                field.focus({ preventScroll: true });
+              }}
+            >
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

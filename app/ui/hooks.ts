@@ -1,0 +1,59 @@
+/**
+ * Client-side enhancement hooks. Both are inert on the server and without JavaScript, so pages
+ * keep working as plain links and forms.
+ */
+import { useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+
+/** Search inputs send after 500 ms without typing (spec section 9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+const subscribeNever = () => () => {};
+
+/**
+ * False during the server render and the hydration render, true afterwards (and for every component
+ * mounted after hydration). Use it to swap a no-JS rendering for its enhanced version without a
+ * hydration mismatch.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * Returns an `onChange` handler for a search field: `delayMs` after the last change it submits the
+ * field's own <Form> (GET, so the search lands in the URL) with `replace` and `preventScrollReset`.
+ * Without JavaScript nothing happens and the form's submit button does the job. A normal submit
+ * (Enter, button) cancels the pending timer, so the search is never sent twice.
+ *
+ *   const onSearchChange = useDebouncedSubmit();
+ *   <Form method="get"><input type="search" name="search" onChange={onSearchChange} /> …</Form>
+ */
+export function useDebouncedSubmit(delayMs: number = SEARCH_DEBOUNCE_MS) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const watchedForms = useRef(new WeakSet<HTMLFormElement>());
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return useCallback(
+    (event: { currentTarget: FieldElement }) => {
+      const form = event.currentTarget.form;
+      if (!form) return;
+      if (!watchedForms.current.has(form)) {
+        watchedForms.current.add(form);
+        form.addEventListener("submit", () => clearTimeout(timer.current));
+      }
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (form.isConnected) submit(form, { replace: true, preventScrollReset: true });
+      }, delayMs);
+    },
+    [submit, delayMs],
+  );
+}

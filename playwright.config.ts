@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the real stack (built portal + API + development identity
+ * provider, on a fresh SQLite database), in Debian's Chromium — never a downloaded browser.
+ * Every spec runs twice: with JavaScript and without it.
+ */
+const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4101);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-e2e-"));
+process.env.E2E_DATA_DIR = dataDir; // workers re-read the config: keep one directory
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORTAL_PORT}`,
+    locale: "es-AR",
+    timezoneId: "America/Argentina/Buenos_Aires",
+    trace: "off",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node --import tsx scripts/start.ts --no-build",
+    url: `http://localhost:${PORTAL_PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(PORTAL_PORT),
+      API_PORT: String(API_PORT),
+      OIDC_PORT: String(OIDC_PORT),
+      SEED: "1",
+      NODE_ENV: "test",
+    },
+  },
+});

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Starts the whole stack — API (with the development identity provider) and the
+ * built portal under remix-serve — as child processes, and waits until both answer.
+ * Used by `npm start`, the end-to-end tests and the bench.
+ */
+export type StackOptions = {
+  dataDir: string;
+  portalPort: number;
+  apiPort: number;
+  oidcPort: number;
+  /** extra environment for both processes */
+  env?: Record<string, string>;
+  quiet?: boolean;
+};
+
+export type Stack = { portalUrl: string; apiUrl: string; issuer: string; stop: () => Promise<void> };
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** A session secret kept under DATA_DIR so sessions survive restarts of the demo. */
+export function persistentSecret(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, ".session-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, quiet: boolean, name: string) {
+  const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"] });
+  if (quiet) child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  return child;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const portalUrl = `http://localhost:${options.portalPort}`;
+  const apiUrl = `http://127.0.0.1:${options.apiPort}`;
+  const issuer = `http://localhost:${options.oidcPort}`;
+  const shared: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: options.dataDir,
+    PORTAL_URL: portalUrl,
+    API_BASE_URL: apiUrl,
+    API_AUDIENCE: `${apiUrl}/api`,
+    API_PORT: String(options.apiPort),
+    OIDC_PORT: String(options.oidcPort),
+    OIDC_ISSUER: issuer,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(options.dataDir),
+    ...options.env,
+  };
+  const quiet = options.quiet ?? false;
+  const api = run(process.execPath, ["--import", "tsx", "server/main.ts"], { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" }, quiet, "api");
+  const children: ChildProcess[] = [api];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+            setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+          }),
+      ),
+    );
+  };
+  try {
+    await waitFor(`${apiUrl}/health/ready`, api);
+    const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
+    const portal = run(process.execPath, [serve, "build/index.js"], { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" }, quiet, "portal");
+    children.push(portal);
+    await waitFor(`${portalUrl}/health`, portal);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { portalUrl, apiUrl, issuer, stop };
+}

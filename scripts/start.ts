@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { demoCitizens } from "../server/db/seed/demo-citizens";
+import { startStack } from "./stack";
+
+/**
+ * `npm start`: builds the portal, then runs the API (migrated and seeded with demo
+ * data under DATA_DIR), the development identity provider and the portal.
+ */
+const args = new Set(process.argv.slice(2));
+const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+const portalPort = Number(process.env.PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
+
+if (!args.has("--no-build")) {
+  console.log("Construyendo el portal…");
+  execFileSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
+}
+
+const stack = await startStack({ dataDir, portalPort, apiPort, oidcPort, env: { SEED: process.env.SEED ?? "1" } });
+
+console.log(`
+Atención Virtual está en ${stack.portalUrl}
+  API:                   ${stack.apiUrl}
+  Proveedor de identidad: ${stack.issuer}
+  Datos:                 ${dataDir}
+
+Ingresos de demostración (contraseña para todos: ${demoCitizens[0]?.password}):`);
+for (const c of demoCitizens) console.log(`  CUIL ${c.cuil}  ${c.name} — ${c.description}`);
+console.log("\nCtrl+C para detener.");
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await stack.stop();
+    process.exit(0);
+  });
+}

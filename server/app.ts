@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import type { JWTVerifyGetKey } from "jose";
+import type { Logger } from "pino";
+import { createBearerAuth } from "./auth/bearer.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db/index.js";
+import { SignInRequired, toApiError } from "./errors.js";
+import { configRoutes } from "./http/config/routes.js";
+import { ddRoutes } from "./http/dd/routes.js";
+import { healthRoutes } from "./http/health/routes.js";
+import { securityRoutes } from "./http/security/routes.js";
+import type { RouteDeps } from "./http/types.js";
+import { loggerOptions } from "./logger.js";
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  /** Verify access tokens with this key set instead of the issuer's JWKS (tests). */
+  keys?: JWTVerifyGetKey;
+  /** A pino logger to use, or false to log nothing; default: pino with `config.LOG_LEVEL`. */
+  logger?: Logger | false;
+};
+
+/**
+ * Route plugins mounted under `/api`, all behind the bearer check. A later module
+ * adds its plugin here (one folder per area under server/http).
+ */
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes];
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+
+  const logger: Pick<FastifyServerOptions, "logger" | "loggerInstance"> =
+    options.logger === false
+      ? { logger: false }
+      : options.logger
+        ? { loggerInstance: options.logger }
+        : { logger: loggerOptions(config.LOG_LEVEL) };
+
+  const app = Fastify({
+    ...logger,
+    // Fastify's own per-request lines log the raw URL (may hold a cuil): replaced by onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  // An empty body with a JSON content type is "no body", not an error (e.g. POST /logout).
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  // One access-log line per request, with the route pattern instead of the URL.
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "(no route)",
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", request.id);
+    return payload;
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof SignInRequired) {
+      request.log.info({ reason: error.reason }, "sign-in required");
+      return reply.code(303).header("cache-control", "no-store").send({ location: config.SIGN_IN_URL });
+    }
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: apiError.code, status: apiError.status }, "request rejected");
+    return reply.code(apiError.status).send(apiError.toJSON());
+  });
+
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).send({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }),
+  );
+
+  const deps: RouteDeps = { db, config };
+  const bearer = createBearerAuth(db, {
+    issuer: config.OIDC_ISSUER,
+    audience: config.API_AUDIENCE,
+    jwksUri: config.jwksUri,
+    keys: options.keys,
+  });
+
+  await app.register(healthRoutes, deps);
+
+  await app.register(
+    async (api) => {
+      api.addHook("onRequest", bearer.authenticate);
+      // Shared terminals: nothing personal is kept by a cache.
+      api.addHook("onSend", async (_request, reply, payload) => {
+        reply.header("cache-control", "no-store");
+        return payload;
+      });
+      for (const plugin of apiRoutePlugins) await api.register(plugin, deps);
+    },
+    { prefix: "/api" },
+  );
+
+  return app;
+}

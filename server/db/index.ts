@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
+import pg from "pg";
+import type { Database } from "./types.js";
+
+export type Db = Kysely<Database>;
+/** What repositories take first: the database or an open transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export type DatabaseOptions = {
+  /** postgres:// URL: use PostgreSQL; otherwise SQLite */
+  databaseUrl?: string;
+  /** PostgreSQL schema (search_path); created when missing */
+  schema?: string;
+  /** SQLite: directory of `portal.sqlite` (ignored when `sqliteFile` is given) */
+  dataDir?: string;
+  /** SQLite: explicit file path (tests use a temporary one) */
+  sqliteFile?: string;
+};
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** human-readable location without credentials, for logs */
+  location: string;
+};
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const schema = options.schema;
+    if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+    if (schema) {
+      // The schema must exist before connections use it as their search_path.
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`create schema if not exists "${schema}"`);
+      } finally {
+        await client.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const url = new URL(options.databaseUrl);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      location: `postgres://${url.host}${url.pathname}${schema ? ` (schema ${schema})` : ""}`,
+    };
+  }
+  const file = options.sqliteFile ?? path.join(options.dataDir ?? "./data", "portal.sqlite");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    dialect: "sqlite",
+    location: file,
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const nowIso = () => new Date().toISOString();

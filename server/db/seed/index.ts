@@ -1,0 +1,78 @@
+import { hashPassword } from "../../auth/password.js";
+import type { DbOrTx } from "../index.js";
+import { demoCitizens } from "./demo-citizens.js";
+import { moduleSeed, settingsSeed, tabSeed } from "./reference-data.js";
+
+export type SeedOptions = { issuer: string; tenant: string };
+
+/** Module configuration, tabs and settings: inserted when missing, never overwritten. */
+export async function seedReferenceData(db: DbOrTx, options: SeedOptions): Promise<void> {
+  await db.insertInto("module_configs").values(moduleSeed).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("module_tabs")
+    .values(tabSeed)
+    .onConflict((oc) => oc.columns(["module_id", "code"]).doNothing())
+    .execute();
+  await db
+    .insertInto("app_settings")
+    .values(settingsSeed(options))
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+/** The demo citizens and their adhesions: inserted when missing (passwords are not reset). */
+export async function seedDemoCitizens(db: DbOrTx): Promise<number> {
+  const existing = new Set(
+    (await db.selectFrom("citizens").select("cuil").where("cuil", "in", demoCitizens.map((c) => c.cuil)).execute()).map(
+      (r) => r.cuil,
+    ),
+  );
+  let inserted = 0;
+  for (const c of demoCitizens) {
+    if (!existing.has(c.cuil)) {
+      await db
+        .insertInto("citizens")
+        .values({
+          cuil: c.cuil,
+          given_name: c.givenName,
+          family_name: c.familyName,
+          email: c.email,
+          phone_code: c.phone?.code ?? null,
+          phone_number: c.phone?.number ?? null,
+          uid: c.uid,
+          password_hash: await hashPassword(c.password),
+          created_at: "2025-01-02T12:00:00.000Z",
+        })
+        .onConflict((oc) => oc.column("cuil").doNothing())
+        .execute();
+      inserted++;
+    }
+    if (c.adhesion) {
+      await db
+        .insertInto("dd_adhesions")
+        .values({
+          cuil: c.cuil,
+          email: c.adhesion.email,
+          phone_code: c.adhesion.phone?.code ?? null,
+          phone_number: c.adhesion.phone?.number ?? null,
+          adhered_at: c.adhesion.adheredAt,
+        })
+        .onConflict((oc) => oc.column("cuil").doNothing())
+        .execute();
+    }
+  }
+  return inserted;
+}
+
+/** Everything a demo instance needs. Idempotent. */
+export async function seed(db: DbOrTx, options: SeedOptions): Promise<void> {
+  await seedReferenceData(db, options);
+  await seedDemoCitizens(db);
+}
+
+/** Whether the database holds no citizens and no configuration yet. */
+export async function isEmpty(db: DbOrTx): Promise<boolean> {
+  const citizen = await db.selectFrom("citizens").select("cuil").limit(1).executeTakeFirst();
+  const module = await db.selectFrom("module_configs").select("id").limit(1).executeTakeFirst();
+  return !citizen && !module;
+}

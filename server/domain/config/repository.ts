@@ -1,0 +1,19 @@
+import type { DbOrTx } from "../../db/index.js";
+
+export function listModules(db: DbOrTx) {
+  return db.selectFrom("module_configs").selectAll().orderBy("position").orderBy("id").execute();
+}
+
+export function listTabs(db: DbOrTx) {
+  return db.selectFrom("module_tabs").selectAll().orderBy("module_id").orderBy("position").orderBy("code").execute();
+}
+
+export async function getSettings(db: DbOrTx, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom("app_settings").select(["key", "value"]).where("key", "in", keys).execute();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function findModule(db: DbOrTx, id: string) {
+  return db.selectFrom("module_configs").selectAll().where("id", "=", id).executeTakeFirst();
+}

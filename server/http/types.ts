@@ -1,0 +1,5 @@
+import type { Config } from "../config.js";
+import type { Db } from "../db/index.js";
+
+/** What every route plugin receives as options. */
+export type RouteDeps = { db: Db; config: Config };

@@ -1,0 +1,83 @@
+/**
+ * API entry point (`tsx server/main.ts`): parse the environment (refuse to start on a
+ * bad value), migrate, seed when asked or when the database is new (outside production),
+ * start the API and, unless an external issuer is configured, the development identity
+ * provider on its own port. SIGTERM / SIGINT close both gracefully.
+ */
+import pino from "pino";
+import { buildApp } from "./app.js";
+import { startOidcServer, type OidcServer } from "./auth/oidc/server.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createDatabase } from "./db/index.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
+import { loggerOptions } from "./logger.js";
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+const logger = pino(loggerOptions(config.LOG_LEVEL));
+
+async function start() {
+  const { db, dialect, location } = await createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    dataDir: config.dataDir,
+  });
+  logger.info({ dialect, location }, "database");
+
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+
+  const seedOptions = { issuer: config.OIDC_ISSUER, tenant: config.TENANT };
+  if (config.SEED === true || (config.SEED !== false && !config.isProduction && (await isEmpty(db)))) {
+    await seed(db, seedOptions);
+    logger.info("demo data seeded");
+  } else {
+    // Module configuration is reference data the API cannot answer without.
+    await seedReferenceData(db, seedOptions);
+  }
+
+  let idp: OidcServer | undefined;
+  if (config.devProvider) {
+    idp = await startOidcServer({ config, db, logger });
+    logger.info({ address: idp.address, issuer: config.OIDC_ISSUER }, "development identity provider listening");
+  }
+
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: config.API_PORT, host: config.API_HOST });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      logger.error("shutdown timed out");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await idp?.close();
+      await db.destroy();
+      logger.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+start().catch((error) => {
+  logger.fatal({ err: error }, "start-up failed");
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+import { demoCitizens } from "../../server/db/seed/demo-citizens";
+
+export { expect };
+
+export const citizens = {
+  adhered: demoCitizens[0]!,
+  notAdhered: demoCitizens[1]!,
+  empty: demoCitizens[2]!,
+};
+
+export const PORTAL_ORIGIN = `http://localhost:${process.env.E2E_PORTAL_PORT ?? 3100}`;
+
+export type Citizen = (typeof demoCitizens)[number];
+
+/** Fills the identity provider's sign-in page (fields labelled CUIL and Contraseña). */
+export async function fillSignIn(page: Page, citizen: Citizen) {
+  await expect(page.getByLabel("CUIL")).toBeVisible();
+  await page.getByLabel("CUIL").fill(citizen.cuil);
+  await page.getByLabel("Contraseña").fill(citizen.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+}
+
+/** Signs in through the real OpenID Connect flow, starting from `path`, and waits to be back on the portal. */
+export async function signIn(page: Page, citizen: Citizen, path = "/procedures") {
+  await page.goto(path);
+  await fillSignIn(page, citizen);
+  await page.waitForURL((url) => url.origin === PORTAL_ORIGIN && !url.pathname.startsWith("/auth"));
+}
+
+/** axe-core over the whole page, WCAG 2.0/2.1/2.2 A and AA: nothing may be found. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, "axe-core violations").toEqual([]);
+}
+
+export const test = base;

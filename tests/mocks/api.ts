@@ -1,0 +1,37 @@
+import { http, HttpResponse, delay } from "msw";
+
+/** msw handlers for the backend contract (spec section 7), with the happy answers by default. */
+export const API = "http://api.test";
+export const CUIL = "20123456783";
+
+export const user = { cn: "María Laura Gómez", email: "maria@example.com", cuil: CUIL, uid: "u1", telephone_number: null };
+
+export const config = {
+  logout_url: "http://idp.test/session/end",
+  tenant: "provincia",
+  modules: [
+    { id: "procedures", enabled: true, pageSize: 10, newButton: true, tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#0b5394" }] },
+    { id: "records", enabled: true, pageSize: 10, newButton: false, tabs: [] },
+    { id: "digital", enabled: true, pageSize: 10, newButton: false, tabs: [] },
+  ],
+};
+
+export const happy = [
+  http.get(`${API}/api/security/user/get_roles`, () => HttpResponse.json({ data: { data: user } })),
+  http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
+  http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
+];
+
+export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
+  HttpResponse.json({ code: "NOT_ADHERED", message: "No adherido" }, { status: 400 }),
+);
+export const adhesionCheckFails = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ code: "BOOM" }, { status: 500 }));
+export const sessionGone = http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json({ location: "/auth/login" }, { status: 303 }));
+export const configSlow = http.get(`${API}/api/v4/instances/config`, async () => {
+  await delay(2_000);
+  return HttpResponse.json(config);
+});
+export const configMalformed = http.get(`${API}/api/v4/instances/config`, () => new HttpResponse("{not json", { headers: { "Content-Type": "application/json" } }));
+export const digitalDisabled = http.get(`${API}/api/v4/instances/config`, () =>
+  HttpResponse.json({ ...config, modules: config.modules.map((m) => (m.id === "digital" ? { ...m, enabled: false } : m)) }),
+);

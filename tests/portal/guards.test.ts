@@ -1,0 +1,101 @@
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { adhesionCheckFails, configMalformed, configSlow, digitalDisabled, happy, notAdhered, sessionGone } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { loader as proceduresLoader } from "~/routes/procedures._index";
+import { loader as noAdhesionLoader } from "~/routes/procedures.no-adhesion";
+import { sessionStorage } from "~/lib/session.server";
+
+const server = setupServer(...happy);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const url = "http://localhost:3000/procedures?tab=pending&page=2";
+const call = (request: Request) => settle(() => proceduresLoader({ request, params: {}, context: {} }) as Promise<unknown>);
+
+describe("guarded route loaders", () => {
+  it("let an adhered citizen through", async () => {
+    const response = await call(await signedInRequest(url));
+    expect(response.status).toBe(200);
+  });
+
+  it("send a citizen without a session to sign in, remembering the path and query", async () => {
+    const response = await call(new Request(url));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/login");
+    const session = await sessionStorage.getSession(response.headers.get("Set-Cookie"));
+    expect(session.get("pendingOrigin")).toBe("/procedures?tab=pending&page=2");
+  });
+
+  it("follow the backend's 303 to sign in, keeping pending_origin", async () => {
+    server.use(sessionGone);
+    const response = await call(await signedInRequest(url));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/login");
+    const session = await sessionStorage.getSession(response.headers.get("Set-Cookie"));
+    expect(session.get("pendingOrigin")).toBe("/procedures?tab=pending&page=2");
+    expect(session.get("accessToken")).toBeUndefined();
+  });
+
+  it("redirect to /procedures/no-adhesion when the adhesion check answers 400", async () => {
+    server.use(notAdhered);
+    const response = await call(await signedInRequest(url));
+    expect(response.headers.get("Location")).toBe("/procedures/no-adhesion");
+  });
+
+  it("go to /error when the adhesion check fails otherwise", async () => {
+    server.use(adhesionCheckFails);
+    const response = await call(await signedInRequest(url));
+    expect(response.headers.get("Location")).toBe("/error");
+  });
+
+  it("count the citizen as adhered when the digital module is disabled", async () => {
+    server.use(digitalDisabled, notAdhered);
+    const response = await call(await signedInRequest(url));
+    expect(response.status).toBe(200);
+  });
+
+  it("go to /error within the timeout when the backend hangs", async () => {
+    server.use(configSlow);
+    const started = Date.now();
+    const response = await call(await signedInRequest(url));
+    expect(response.headers.get("Location")).toBe("/error");
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("go to /error when the backend answers malformed JSON", async () => {
+    server.use(configMalformed);
+    const response = await call(await signedInRequest(url));
+    expect(response.headers.get("Location")).toBe("/error");
+  });
+
+  it("treat a session idle for more than 15 minutes as signed out", async () => {
+    const idleSince = Date.now() - 16 * 60_000;
+    const request = await signedInRequest(url, { createdAt: idleSince, lastSeen: idleSince });
+    const response = await call(request);
+    expect(response.headers.get("Location")).toBe("/auth/login");
+  });
+
+  it("treat a session older than 8 hours as signed out even if active", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2026-11-21T08:00:00Z").getTime();
+    const later = start + 8 * 3_600_000 + 1000;
+    vi.setSystemTime(later);
+    // Active a minute ago, but signed in more than 8 hours ago.
+    const request = await signedInRequest(url, { createdAt: start, lastSeen: later - 60_000 });
+    const response = await call(request);
+    expect(response.headers.get("Location")).toBe("/auth/login");
+  });
+
+  it("let a not-adhered citizen see /procedures/no-adhesion", async () => {
+    server.use(notAdhered);
+    const response = await settle(async () =>
+      noAdhesionLoader({ request: await signedInRequest("http://localhost:3000/procedures/no-adhesion"), params: {}, context: {} }),
+    );
+    expect(response.status).toBe(200);
+  });
+});

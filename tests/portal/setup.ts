@@ -1,0 +1,6 @@
+// The portal under test talks to a mocked backend at the network boundary (msw).
+process.env.API_BASE_URL = "http://api.test";
+process.env.SESSION_SECRET = "portal-tests-secret-0123456789abcdef0123456789";
+process.env.PORTAL_URL = "http://localhost:3000";
+process.env.OIDC_ISSUER = "http://idp.test";
+process.env.API_TIMEOUT_MS = "300";

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  WEEK_STARTS_ON,
+  formatDate,
+  formatDateParam,
+  formatDateTime,
+  formatLongDate,
+  formatTime,
+  normalizeDateParam,
+  parseDateParam,
+  parseDateRange,
+  toIsoString,
+} from "../../app/lib/dates";
+
+// Run in zones on both sides of UTC: the output must not depend on the machine's zone.
+for (const zone of ["America/Argentina/Buenos_Aires", "Asia/Tokyo", "UTC"]) {
+  describe(`dates (TZ=${zone})`, () => {
+    const original = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = zone;
+    });
+    afterAll(() => {
+      process.env.TZ = original;
+    });
+
+    it("really runs in that zone", () => {
+      const offset = new Date("2026-03-01T02:00:00Z").getTimezoneOffset();
+      expect(offset).toBe(zone === "UTC" ? 0 : zone === "Asia/Tokyo" ? -540 : 180);
+    });
+
+    it("formats dates dd/mm/yyyy in UTC", () => {
+      // 23:00 of 28/02 in Buenos Aires, 11:00 of 01/03 in Tokyo: UTC says 01/03/2026.
+      expect(formatDate("2026-03-01T02:00:00Z")).toBe("01/03/2026");
+      expect(formatDate("2026-02-28T23:30:00Z")).toBe("28/02/2026");
+      expect(formatDate("2026-03-01T02:00:00.000+00:00")).toBe("01/03/2026");
+      expect(formatDate("2026-03-01T01:00:00-03:00")).toBe("01/03/2026");
+      expect(formatDate("2026-12-31")).toBe("31/12/2026");
+      expect(formatDate(new Date(Date.UTC(2026, 0, 5, 23, 59)))).toBe("05/01/2026");
+      expect(formatDate(Date.UTC(2024, 1, 29))).toBe("29/02/2024");
+    });
+
+    it("reads strings without an offset as UTC", () => {
+      expect(formatDateTime("2026-03-01T02:00:00")).toBe("01/03/2026 02:00 hs");
+      expect(formatDateTime("2026-03-01 23:15:00")).toBe("01/03/2026 23:15 hs");
+    });
+
+    it("formats times as 'HH:MM hs' in UTC", () => {
+      expect(formatTime("2026-03-01T02:05:09Z")).toBe("02:05 hs");
+      expect(formatTime("2026-03-01T14:30:00Z")).toBe("14:30 hs");
+      expect(formatTime("2026-03-01T00:00:00Z")).toBe("00:00 hs");
+      expect(formatDateTime("2026-11-21T18:00:00Z")).toBe("21/11/2026 18:00 hs");
+    });
+
+    it("formats long dates in Spanish", () => {
+      expect(formatLongDate("2026-11-21T10:00:00Z")).toBe("21 de noviembre de 2026");
+      expect(formatLongDate("2026-03-01T02:00:00Z")).toBe("1 de marzo de 2026");
+    });
+
+    it("returns the fallback for missing or bad values", () => {
+      expect(formatDate(null)).toBe("");
+      expect(formatDate(undefined)).toBe("");
+      expect(formatDate("")).toBe("");
+      expect(formatDate("not a date")).toBe("");
+      expect(formatDate("2026-02-30")).toBe("");
+      expect(formatTime("garbage", "Sin dato")).toBe("Sin dato");
+      expect(formatLongDate(Number.NaN, "-")).toBe("-");
+      expect(toIsoString("garbage")).toBeUndefined();
+      expect(toIsoString("2026-03-01T02:00:00")).toBe("2026-03-01T02:00:00.000Z");
+    });
+
+    it("parses yyyy-mm-dd query values strictly", () => {
+      expect(parseDateParam("2026-03-01")?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
+      expect(parseDateParam(" 2024-02-29 ")?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
+      for (const bad of ["", "2026-3-1", "01/03/2026", "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31",
+        "2026-03-01T00:00:00Z", "20260301", "abcd-ef-gh", "0000-01-01", "99999-01-01", null, undefined]) {
+        expect(parseDateParam(bad as string | null | undefined), String(bad)).toBeNull();
+      }
+      expect(formatDateParam("2026-03-01T02:00:00Z")).toBe("2026-03-01");
+      expect(formatDateParam("2026-02-28T23:59:59Z")).toBe("2026-02-28");
+      expect(normalizeDateParam("2026-03-01")).toBe("2026-03-01");
+      expect(normalizeDateParam("2026-02-31")).toBeNull();
+    });
+
+    it("validates date ranges", () => {
+      expect(parseDateRange("2026-01-01", "2026-02-01")).toEqual({ since: "2026-01-01", until: "2026-02-01", valid: true });
+      expect(parseDateRange("2026-02-01", "2026-01-01")).toEqual({ since: "2026-02-01", until: "2026-01-01", valid: false });
+      expect(parseDateRange("x", "2026-01-01")).toEqual({ since: null, until: "2026-01-01", valid: true });
+      expect(parseDateRange(null, undefined)).toEqual({ since: null, until: null, valid: true });
+    });
+  });
+}
+
+describe("calendar", () => {
+  it("starts weeks on Monday", () => {
+    expect(WEEK_STARTS_ON).toBe(1);
+  });
+});
