@@ -100,7 +100,7 @@ function useShellEnhancements() {
 function Document({ children, title }: { children: React.ReactNode; title?: string }) {
   const nonce = useNonce();
   return (
-    <html lang="es-AR">
+    <html lang="es-AR" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -137,9 +137,7 @@ export default function App() {
       <AuthenticityTokenProvider token={data.csrfToken}>
         <SiteHeader tenant={data.tenant} user={data.user} modules={data.modules} citizenIdUrl={data.citizenIdUrl} />
         <NavigationStatus />
-        <div className="toast-region">
-          <Toast toast={data.toast} />
-        </div>
+        <Toast toast={data.toast} />
         <main id="main" className="page" tabIndex={-1}>
           <Outlet />
         </main>

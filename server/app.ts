@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import type { JWTVerifyGetKey } from "jose";
 import type { Logger } from "pino";
@@ -8,10 +9,16 @@ import type { Db } from "./db/index.js";
 import { SignInRequired, toApiError } from "./errors.js";
 import { configRoutes } from "./http/config/routes.js";
 import { ddRoutes } from "./http/dd/routes.js";
+import { fsRoutes } from "./http/fs/routes.js";
+import { instancesDispatchRoutes } from "./http/instances/dispatch.js";
+import { recordsRoutes } from "./http/records/routes.js";
+import { proceduresRoutes } from "./http/procedures/routes.js";
 import { healthRoutes } from "./http/health/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
 import type { RouteDeps } from "./http/types.js";
+import { createDiskBlobStore, type BlobStore } from "./storage/index.js";
 import { loggerOptions } from "./logger.js";
+import { operatorApi } from "./operator/plugin.js";
 
 export type BuildAppOptions = {
   config: Config;
@@ -20,13 +27,15 @@ export type BuildAppOptions = {
   keys?: JWTVerifyGetKey;
   /** A pino logger to use, or false to log nothing; default: pino with `config.LOG_LEVEL`. */
   logger?: Logger | false;
+  /** Blob store to use; default: disk under `DATA_DIR/blobs`. */
+  store?: BlobStore;
 };
 
 /**
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -95,7 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.code(404).send({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }),
   );
 
-  const deps: RouteDeps = { db, config };
+  const store = options.store ?? createDiskBlobStore(path.join(config.dataDir, "blobs"));
+  const deps: RouteDeps = { db, config, store };
   const bearer = createBearerAuth(db, {
     issuer: config.OIDC_ISSUER,
     audience: config.API_AUDIENCE,
@@ -104,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes, deps);
+  await app.register(operatorApi, { ...deps, prefix: "/operator/api" });
 
   await app.register(
     async (api) => {

@@ -58,15 +58,22 @@ export const EnvSchema = z
       .url()
       .transform((v) => v.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
+    /** Bearer token of the operator API (`/operator/api`) and its CLI. */
+    OPERATOR_TOKEN: z.string().min(16).default("dev-operator-token-change-me"),
     /** Lifetime of access tokens in seconds (contract: 8 h at most). */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(8 * 3600).default(8 * 3600),
   })
   .superRefine((env, ctx) => {
-    const issuer = new URL(env.OIDC_ISSUER);
+    // zod also runs this on input whose fields already failed: parse defensively.
+    const issuer = URL.parse(env.OIDC_ISSUER);
+    if (!issuer) return;
     const devProvider = env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname);
     if (env.NODE_ENV === "production") {
       if (issuer.protocol !== "https:") {
         ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be https in production" });
+      }
+      if (env.OPERATOR_TOKEN === "dev-operator-token-change-me") {
+        ctx.addIssue({ code: "custom", path: ["OPERATOR_TOKEN"], message: "the development operator token cannot be used in production" });
       }
       if (devProvider && env.OIDC_CLIENT_SECRET === "dev-portal-secret") {
         ctx.addIssue({
