@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { fetchSite } from "remix-utils/sec-fetch";
 import { env } from "./env.server";
 
 /**
@@ -27,7 +26,8 @@ export class CsrfRejected extends Error {
 
 /** Layer 1: refuse cross-site posts before reading any of the body. */
 export function assertSameOrigin(request: Request) {
-  const site = fetchSite(request);
+  // Read directly: remix-utils 7.7's fetchSite() looks up a misspelt header ("Set-Fetch-Site").
+  const site = request.headers.get("Sec-Fetch-Site");
   if (site) {
     if (site !== "same-origin" && site !== "none") throw new CsrfRejected(`sec-fetch-site ${site}`);
     return;

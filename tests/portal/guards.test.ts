@@ -2,7 +2,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adhesionCheckFails, configMalformed, configSlow, digitalDisabled, happy, notAdhered, sessionGone } from "../mocks/api";
 import { settle, signedInRequest } from "./helpers";
-import { loader as proceduresLoader } from "~/routes/procedures._index";
+import { requireAdhered } from "~/lib/guards.server";
 import { loader as noAdhesionLoader } from "~/routes/procedures.no-adhesion";
 import { sessionStorage } from "~/lib/session.server";
 
@@ -15,7 +15,12 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const url = "http://localhost:3000/procedures?tab=pending&page=2";
-const call = (request: Request) => settle(() => proceduresLoader({ request, params: {}, context: {} }) as Promise<unknown>);
+/** The guard every guarded route's loader runs first (the module routes test their own loaders). */
+const call = (request: Request) =>
+  settle(async () => {
+    await requireAdhered(request, "procedures");
+    return new Response(null, { status: 200 });
+  });
 
 describe("guarded route loaders", () => {
   it("let an adhered citizen through", async () => {
