@@ -45,3 +45,9 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
   if (!parsed.success) return { toast: null, headers: null };
   return { toast: parsed.data, headers: new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) };
 }
+
+/** Spec section 8: a toast shows the server's message when it sent one, else the screen's default text. */
+export function errorText(error: unknown, fallback: string): string {
+  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof serverMessage === "string" && serverMessage.trim() ? serverMessage : fallback;
+}

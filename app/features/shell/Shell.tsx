@@ -134,7 +134,6 @@ export function SiteFooter() {
         <p className="site-footer__contact">
           {T.footer.tollFreeLabel}: <a href={`tel:${T.footer.tollFreeTel}`}>{T.footer.tollFreeNumber}</a>. {T.footer.hours}.
         </p>
-        <p className="site-footer__licence">{T.footer.licence}</p>
         <ul className="site-footer__social" aria-label={T.footer.socialLabel}>
           {T.footer.social.map((s) => (
             <li key={s.id}>
@@ -144,6 +143,7 @@ export function SiteFooter() {
             </li>
           ))}
         </ul>
+        <p className="site-footer__licence">{T.footer.licence}</p>
       </div>
     </footer>
   );
