@@ -1,9 +1,11 @@
 import { citizenCommands } from "./citizens.js";
+import { configCommands } from "./config.js";
+import { procedureCommands } from "./procedures.js";
 import type { ParseArgsConfig } from "node:util";
 
 /**
  * Commands of the operator CLI (`npm run operator -- <command> …`). Each module
- * adds its own record of commands to `operatorCommandSets` in server/operator/registry.ts.
+ * adds its own record of commands to `operatorCommandSets` below (one line).
  * A command turns its options into one or more calls to the operator API.
  */
 export type OperatorCall = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown | FormData) => Promise<unknown>;
@@ -16,4 +18,4 @@ export type OperatorCommand = {
 };
 
 /** Every command set of the CLI. A module adds its record here (one line). */
-export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands];
+export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands];

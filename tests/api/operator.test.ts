@@ -53,3 +53,31 @@ describe("operator API", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("operator configuration", () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.close());
+
+  it("disables a module and changes its page size without code; the citizen's config call reflects it", async () => {
+    const put = await call(stack, "/operator/api/config/modules/records", { method: "PUT", headers: OPERATOR, body: { enabled: false, pageSize: 5 } });
+    expect(put.status).toBe(200);
+    const token = await stack.sign({ sub: "27293847563" });
+    const config = await call(stack, "/api/v4/instances/config", { token });
+    const records = config.json.modules.find((m: { id: string }) => m.id === "records");
+    expect(records).toMatchObject({ enabled: false, pageSize: 5 });
+    const bad = await call(stack, "/operator/api/config/modules/records", { method: "PUT", headers: OPERATOR, body: { pageSize: 0 } });
+    expect(bad.status).toBe(400);
+    const unknown = await call(stack, "/operator/api/config/modules/other", { method: "PUT", headers: OPERATOR, body: {} });
+    expect(unknown.status).toBe(400);
+  });
+
+  it("changes the logout URL", async () => {
+    const put = await call(stack, "/operator/api/config/settings/logout_url", { method: "PUT", headers: OPERATOR, body: { value: "https://id.example/logout" } });
+    expect(put.status).toBe(200);
+    const token = await stack.sign({ sub: "27293847563" });
+    expect((await call(stack, "/api/v4/instances/config", { token })).json.logout_url).toBe("https://id.example/logout");
+  });
+});
