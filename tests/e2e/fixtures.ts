@@ -29,6 +29,22 @@ export async function signIn(page: Page, citizen: Citizen, path = "/procedures")
   await page.waitForURL((url) => url.origin === PORTAL_ORIGIN && !url.pathname.startsWith("/auth"));
 }
 
+/**
+ * 'Cerrar sesión' from the desktop profile panel, through the identity provider's end-session
+ * page (it submits itself with JavaScript; without it the citizen presses its button), until the
+ * sign-in form shows again.
+ */
+export async function signOut(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator(".profile-panel--desktop > summary").click();
+  await page.locator(".profile-panel--desktop").getByRole("button", { name: "Cerrar sesión" }).click();
+  const cuil = page.getByLabel("CUIL");
+  const confirm = page.getByRole("button", { name: "Cerrar sesión" });
+  await expect(cuil.or(confirm).first()).toBeVisible();
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(cuil).toBeVisible();
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**

@@ -1,4 +1,4 @@
-import { citizens, expect, expectNoAxeViolations, fillSignIn, PORTAL_ORIGIN, signIn, test } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, fillSignIn, PORTAL_ORIGIN, signIn, signOut, test } from "./fixtures";
 
 const guarded = ["/procedures", "/procedures/available", "/digital", "/digital/settings", "/records", "/records/manager/?file=1"];
 
@@ -76,16 +76,8 @@ test.describe("sign-in and furniture", () => {
   });
 
   test("sign out ends the session and the back button shows no data", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, citizens.adhered);
-    await page.locator(".profile-panel--desktop > summary").click();
-    await page.locator(".profile-panel--desktop").getByRole("button", { name: "Cerrar sesión" }).click();
-    // The identity provider's end-session page (auto-submits with JavaScript; a button without it).
-    const confirm = page.getByRole("button", { name: "Cerrar sesión" });
-    await page.waitForLoadState();
-    if (!page.url().startsWith(PORTAL_ORIGIN) && (await confirm.isVisible().catch(() => false))) await confirm.click();
-    // Back on the portal, the citizen must sign in again.
-    await expect(page.getByLabel("CUIL")).toBeVisible();
+    await signOut(page);
     await page.goto("/procedures");
     await expect(page.getByLabel("CUIL")).toBeVisible();
     await page.goBack();
@@ -94,6 +86,29 @@ test.describe("sign-in and furniture", () => {
     // Wherever the back button lands, no portal page shows the citizen's data again.
     if (page.url().startsWith(PORTAL_ORIGIN)) await expect(page.getByText(citizens.adhered.name)).toHaveCount(0);
     else await expect(page.getByLabel("CUIL")).toBeVisible();
+  });
+});
+
+test.describe("session lifetime", () => {
+  test("a session cookie copied before 'Cerrar sesión' is useless afterwards (revoked server-side)", async ({ page, context }) => {
+    await signIn(page, citizens.empty);
+    const saved = await context.cookies();
+    await signOut(page);
+    // Put the old portal cookies back, as someone who copied them would.
+    await context.addCookies(saved.filter((c) => c.domain === "localhost" && c.name.startsWith("av_")));
+    await page.goto("/procedures");
+    await expect(page.getByLabel("CUIL")).toBeVisible();
+    await expect(page.locator(".profile-panel")).toHaveCount(0);
+  });
+
+  test("signed-in pages are never stored by the browser or a proxy", async ({ page }) => {
+    await signIn(page, citizens.adhered);
+    const response = await page.goto("/procedures");
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === "av_session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
   });
 });
 
