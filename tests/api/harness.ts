@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 /**
  * Starts the real API (and optionally the development identity provider) on
  * ephemeral ports over a fresh, migrated and seeded database: a temporary SQLite
@@ -26,6 +27,7 @@ import { loadConfig, type Config } from "../../server/config.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { seed } from "../../server/db/seed/index.js";
+import { createDiskBlobStore } from "../../server/storage/index.js";
 
 export const TEST_AUDIENCE = "http://127.0.0.1:4000/api";
 export const TEST_PORTAL = "http://portal.test";
@@ -57,7 +59,7 @@ async function listenEphemeral(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-export async function startStack(options: { idp?: boolean; injectKeys?: boolean } = {}): Promise<TestStack> {
+export async function startStack(options: { idp?: boolean; injectKeys?: boolean; logger?: Logger } = {}): Promise<TestStack> {
   const injectKeys = options.injectKeys ?? !options.idp;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "av-api-test-"));
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -83,7 +85,8 @@ export async function startStack(options: { idp?: boolean; injectKeys?: boolean 
   );
   const { db } = handle;
   await migrateToLatest(db);
-  await seed(db, { issuer, tenant: config.TENANT });
+  const store = createDiskBlobStore(path.join(dataDir, "blobs"));
+  await seed(db, { issuer, tenant: config.TENANT, store });
 
   async function startIdp() {
     const { handler } = await createOidcServer({ config, db });
@@ -98,7 +101,8 @@ export async function startStack(options: { idp?: boolean; injectKeys?: boolean 
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    logger: options.logger ?? false,
+    store,
     ...(injectKeys ? { keys: createLocalJWKSet({ keys: [publicJwk] }) } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
