@@ -1,0 +1,45 @@
+/**
+ * The shared files calls of spec section 7 (`/api/fs`): upload one file, download, page count
+ * and one page as PDF. Downloads and pages are passed through as streams, never buffered.
+ */
+import { openAsBlob } from "node:fs";
+import { z } from "zod";
+import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
+
+/** Fixed system code sent with uploads (spec section 9: value not shown). */
+export const UPLOAD_SYSTEM = "AV";
+
+/** Uploads one file from disk (streamed from the file, never read whole); answers its id. */
+export async function uploadFileFromDisk(
+  ctx: ApiContext,
+  input: { path: string; filename: string; type?: string; documentTypeCode?: string; code?: string },
+): Promise<string> {
+  const blob = await openAsBlob(input.path, { type: input.type || "application/octet-stream" });
+  const form = new FormData();
+  form.set("filename", input.filename);
+  form.set("system", UPLOAD_SYSTEM);
+  if (input.documentTypeCode) form.set("documentTypeCode", input.documentTypeCode);
+  if (input.code) form.set("code", input.code);
+  form.set("file", blob, input.filename);
+  const answer = await apiJson(ctx, "/api/fs/raw/bucket", z.object({ result: z.union([z.string(), z.number()]).transform(String) }), {
+    method: "POST",
+    body: form,
+    timeoutMs: 120_000,
+  });
+  return answer.result;
+}
+
+/** base64 of the UTF-8 name, as the download path wants it. */
+export const base64Name = (name: string) => Buffer.from(name, "utf8").toString("base64");
+
+export function downloadFile(ctx: ApiContext, name: string, fileId: string): Promise<Response> {
+  return apiRaw(ctx, `/api/fs/bucket/${seg(base64Name(name))}/${seg(fileId)}`, { timeoutMs: 120_000 });
+}
+
+export async function getPageCount(ctx: ApiContext, fileId: string): Promise<number> {
+  return (await apiJson(ctx, `/api/fs/viewer/getPageCount/${seg(fileId)}`, z.object({ result: z.number().int().positive() }))).result;
+}
+
+export function getPageAsPdf(ctx: ApiContext, fileId: string, page: number): Promise<Response> {
+  return apiRaw(ctx, `/api/fs/viewer/getPageAsPdf/${seg(fileId)}/${seg(page)}`, { timeoutMs: 60_000 });
+}
