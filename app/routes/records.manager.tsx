@@ -1,15 +1,345 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
-import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
+import { ApiError } from "~/api/client.server";
+import { getPageCount } from "~/api/files.server";
+import {
+  discardPending,
+  getIncorporated,
+  getPending,
+  getRecordHeader,
+  getSent,
+  registerUploads,
+  sendPending,
+  type IncorporatedDocument,
+  type PendingDocument,
+  type RecordHeader,
+  type SentDocument,
+} from "~/api/records.server";
+import { incorporatedRefs, pendingRefs, sentRefs, type DocRef } from "~/features/records/docs";
+import {
+  DeleteModal,
+  DetailsModal,
+  HeaderData,
+  IncorporatedSection,
+  ManagerTitle,
+  PendingSection,
+  SendModal,
+  SentSection,
+} from "~/features/records/Manager";
+import { PreviewModal } from "~/features/records/PreviewModal";
+import { UploadModal, UPLOAD_SLOTS, type UploadErrors } from "~/features/records/UploadModal";
+import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadTooLarge } from "~/features/records/upload.server";
+import { isId, LOCAL_KEYS, managerHref, parseManagerState, withoutModal, type ManagerState } from "~/features/records/url";
+import { parseForm, readForm } from "~/lib/form.server";
+import { requireAdhered } from "~/lib/guards.server";
+import { furniture, records as t } from "~/lib/messages";
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import { safeReturnPath } from "~/lib/redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import recordsStyles from "~/styles/records.css";
+import { LinkButton, LoadingScreen, Toast } from "~/ui";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.manager);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
 
-export const loader = guardedLoader("records");
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.manager);
+
+const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+const notice = (message: string) => ({ id: `rec-${Date.now()}-${Math.random()}`, type: "ERROR" as const, message });
+
+type Preview = { set: ManagerState["set"]; docs: DocRef[]; index: number; pageCount: number };
+
+function refsOf(set: ManagerState["set"], lists: { incorporated: IncorporatedDocument[]; sent: SentDocument[]; pending: PendingDocument[] }) {
+  return set === "sent" ? sentRefs(lists.sent) : set === "pending" ? pendingRefs(lists.pending) : incorporatedRefs(lists.incorporated);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAdhered(request, "records");
+  const url = new URL(request.url);
+  const state = parseManagerState(url.searchParams);
+  if (!state) throw redirect("/records");
+
+  let header: RecordHeader;
+  try {
+    header = await getRecordHeader(ctx, state.file);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    // Spec section 4: on header failure the screen keeps loading and an error toast appears.
+    return json({ ok: false as const, notice: notice(error.serverMessage ?? t.toasts.headerError) });
+  }
+
+  const [inc, sent, pending] = await Promise.allSettled([
+    getIncorporated(ctx, state.file),
+    getSent(ctx, state.file),
+    header.read_only ? Promise.resolve([] as PendingDocument[]) : getPending(ctx, state.file),
+  ]);
+  for (const r of [inc, sent, pending]) if (r.status === "rejected" && !isApiError(r.reason)) throw r.reason;
+  const lists = {
+    incorporated: inc.status === "fulfilled" ? inc.value : [],
+    sent: sent.status === "fulfilled" ? sent.value : [],
+    pending: pending.status === "fulfilled" ? pending.value : [],
+  };
+  const failures = [
+    inc.status === "rejected" ? t.toasts.incorporatedError : null,
+    sent.status === "rejected" ? t.toasts.sentError : null,
+    pending.status === "rejected" ? t.toasts.pendingError : null,
+  ].filter((m) => m !== null) as string[];
+
+  const closeHref = withoutModal(state);
+  let preview: Preview | null = null;
+  if (state.modal === "preview") {
+    const docs = refsOf(state.set, lists);
+    const index = docs.findIndex((d) => d.fileId === state.doc);
+    if (index < 0) throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
+    try {
+      const pageCount = await getPageCount(ctx, docs[index].fileId);
+      preview = { set: state.set, docs, index, pageCount };
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      // Any load failure closes the preview with the spec's toast.
+      throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
+    }
+  }
+  let details: DocRef | null = null;
+  if (state.modal === "details") {
+    details = refsOf(state.set, lists).find((d) => d.fileId === state.doc) ?? null;
+    if (!details) throw redirect(closeHref);
+  }
+  if ((state.modal === "upload" || state.modal === "send" || state.modal === "delete") && header.read_only) throw redirect(closeHref);
+  if (state.modal === "delete" && !lists.pending.some((d) => d.spec.id === state.doc)) throw redirect(closeHref);
+
+  return json({
+    ok: true as const,
+    header,
+    ...lists,
+    pendingLoaded: pending.status === "fulfilled",
+    preview,
+    details,
+    notice: failures.length ? notice(failures[0]) : null,
+  });
+}
+
+/** Paging and searching the loaded lists (and zoom) need no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    for (const key of LOCAL_KEYS) p.delete(key);
+    p.sort();
+    return p.toString();
+  };
+  return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
+};
+
+const Intent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), doc: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("send"), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("register"), files: z.string().max(100_000), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("previewFailed"), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("downloadFailed"), returnTo: z.string().optional() }),
+]);
+
+const RegisterFiles = z
+  .array(
+    z.object({
+      fileId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      fileName: z.string().trim().min(1).max(255),
+      reference: z.string().trim().min(1).max(500),
+      mime: z.string().max(100),
+    }),
+  )
+  .min(1)
+  .max(50);
+
+function backTo(request: Request, value: string | undefined, fallback: string) {
+  const path = value ? safeReturnPath(value, new URL(request.url).origin) : null;
+  return path && path.startsWith("/records/manager") ? path : fallback;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireAdhered(request, "records");
+  const url = new URL(request.url);
+  const file = url.searchParams.get("file");
+  if (!isId(file)) throw redirect("/records");
+  const home = managerHref({ file });
+
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    return noJsUpload(request, ctx, file);
+  }
+
+  const form = await parseForm(request, Intent);
+  if (!form.ok) return redirectWithToast(home, { type: "ERROR", message: t.toasts.uploadError });
+  const data = form.data;
+  const back = backTo(request, data.returnTo, home);
+
+  switch (data.intent) {
+    case "delete":
+      try {
+        await discardPending(ctx, file, data.doc);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.deleteError });
+      }
+      return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.deleteSuccess });
+    case "send": {
+      const sel = [...new Set(form.formData.getAll("sel").filter((v): v is string => typeof v === "string" && isId(v)))];
+      if (sel.length === 0) return redirectWithToast(back, { type: "ERROR", message: t.sendModal.noneSelected });
+      try {
+        await sendPending(ctx, file, sel);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.sendError(sel.length) });
+      }
+      return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) });
+    }
+    case "register": {
+      let files: z.infer<typeof RegisterFiles>;
+      try {
+        files = RegisterFiles.parse(JSON.parse(data.files));
+      } catch {
+        return redirectWithToast(back, { type: "ERROR", message: t.toasts.uploadError });
+      }
+      try {
+        await registerUploads(ctx, file, files);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+      }
+      return redirect(back);
+    }
+    case "previewFailed":
+      return redirectWithToast(back, { type: "ERROR", message: t.toasts.previewError });
+    case "downloadFailed":
+      return redirectWithToast(back, { type: "ERROR", message: t.ui.downloadError });
+  }
+}
+
+/** Without JavaScript: one multipart form with up to three cards, the same rules as the modal. */
+async function noJsUpload(request: Request, ctx: Awaited<ReturnType<typeof requireAdhered>>["ctx"], file: string) {
+  const home = managerHref({ file });
+  const reader = multipartReader();
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader.read);
+    } catch (error) {
+      if (error instanceof UploadTooLarge) {
+        return json({ uploadErrors: { form: uploadErrorMessage(error) } satisfies UploadErrors }, { status: 413 });
+      }
+      throw error;
+    }
+    const errors: UploadErrors = { slots: {} };
+    const chosen: { index: number; file: Parameters<typeof forwardFile>[1]; name: string; reference: string }[] = [];
+    for (let i = 0; i < UPLOAD_SLOTS; i++) {
+      const f = form.get(`file_${i}`);
+      const name = String(form.get(`name_${i}`) ?? "").trim();
+      const reference = String(form.get(`reference_${i}`) ?? "").trim();
+      const hasFile = isDiskFile(f);
+      if (!hasFile && !name && !reference) continue;
+      const slot: NonNullable<UploadErrors["slots"]>[number] = {};
+      if (!hasFile) slot.file = t.uploadModal.fileRequired;
+      if (!name) slot.name = t.uploadModal.nameRequired;
+      if (!reference) slot.reference = t.uploadModal.referenceRequired;
+      if (Object.keys(slot).length) errors.slots![i] = slot;
+      else if (hasFile) chosen.push({ index: i, file: f, name, reference });
+    }
+    if (Object.keys(errors.slots!).length || chosen.length === 0) {
+      if (chosen.length === 0 && !Object.keys(errors.slots!).length) errors.form = t.ui.noFileChosen;
+      return json({ uploadErrors: errors }, { status: 400 });
+    }
+    const files: { fileId: string; fileName: string; reference: string; mime: string }[] = [];
+    for (const item of chosen) {
+      try {
+        const fileId = await forwardFile(ctx, item.file);
+        files.push({ fileId, fileName: item.name, reference: item.reference, mime: item.file.type || "application/octet-stream" });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        if (!isApiError(error)) throw error;
+        return json({ uploadErrors: { form: uploadErrorMessage(error), slots: { [item.index]: { file: uploadErrorMessage(error) } } } satisfies UploadErrors }, { status: error.status === 413 ? 413 : 400 });
+      }
+    }
+    try {
+      await registerUploads(ctx, file, files);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      return redirectWithToast(home, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+    }
+    return redirect(home);
+  } finally {
+    reader.cleanup();
+  }
+}
 
 export default function RecordsManager() {
-  return <ModulePending title={routeLabels.manager} />;
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ uploadErrors?: UploadErrors }>();
+  const location = useLocation();
+  // The URL is the state (also when paging skipped the loader).
+  const state = parseManagerState(new URLSearchParams(location.search));
+
+  if (!data.ok || !state) {
+    return (
+      <section aria-labelledby="page-title" className="rec-manager">
+        <h1 id="page-title" className="visually-hidden">
+          {furniture.routeLabels.manager}
+        </h1>
+        {data.notice ? <Toast toast={data.notice} /> : null}
+        <LoadingScreen />
+      </section>
+    );
+  }
+
+  const { header } = data;
+  const modalDoc = state.modal === "delete" ? data.pending.find((d) => d.spec.id === state.doc) : undefined;
+  return (
+    <section aria-labelledby="page-title" className="rec-manager">
+      <p className="rec-back">
+        <Link to="/records">
+          <span aria-hidden="true">‹ </span>
+          {t.ui.backToList}
+        </Link>
+      </p>
+      <ManagerTitle header={header} />
+      {data.notice ? <Toast toast={data.notice} /> : null}
+      <HeaderData header={header} />
+      <details className="rec-panel" open>
+        <summary className="rec-panel__summary">
+          <h2 className="rec-panel__title">{t.manager.documents}</h2>
+        </summary>
+        <div className="rec-panel__body">
+          <IncorporatedSection docs={data.incorporated} state={state} />
+          <SentSection docs={data.sent} state={state} />
+          {header.read_only ? null : data.pendingLoaded ? (
+            <PendingSection key={state.sel.join(",")} docs={data.pending} state={state} />
+          ) : (
+            <section className="rec-section" aria-labelledby="rec-pending">
+              <h3 id="rec-pending" className="rec-section__title">
+                {t.manager.pending}
+              </h3>
+              <p className="rec-empty">{t.manager.empty.pending}</p>
+            </section>
+          )}
+        </div>
+      </details>
+      {state.modal === "preview" && data.preview ? (
+        <PreviewModal state={state} docs={data.preview.docs} index={Math.max(0, data.preview.docs.findIndex((d) => d.fileId === state.doc))} pageCount={data.preview.pageCount} />
+      ) : null}
+      {state.modal === "details" && data.details ? <DetailsModal doc={data.details} closeHref={withoutModal(state)} /> : null}
+      {state.modal === "upload" && !header.read_only ? <UploadModal state={state} errors={actionData?.uploadErrors ?? null} /> : null}
+      {state.modal === "delete" && modalDoc ? <DeleteModal doc={modalDoc} state={state} /> : null}
+      {state.modal === "send" && !header.read_only ? <SendModal docs={data.pending} state={state} /> : null}
+      <div className="no-js-only rec-bottom">
+        <LinkButton to="/records" variant="secondary">
+          {t.ui.backToList}
+        </LinkButton>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,240 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useId, useRef, useState } from "react";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES, errors as E, records as t } from "~/lib/messages";
+import { Modal, Spinner, useHydrated } from "~/ui";
+import { managerHref, withoutModal, type ManagerState } from "./url";
+
+const u = t.uploadModal;
+export const UPLOAD_SLOTS = 3;
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+const ACCEPT = [...ACCEPTED_UPLOAD_EXTENSIONS, ...ACCEPTED_UPLOAD_MIME_TYPES].join(",");
+
+export type UploadErrors = { form?: string; slots?: Record<number, { file?: string; name?: string; reference?: string }> };
+
+type Item = { key: string; file: File; name: string; reference: string };
+
+const isAccepted = (file: File) =>
+  (ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type) ||
+  ACCEPTED_UPLOAD_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
+
+/** 'Agregar Documentos'. Without JavaScript: one multipart form with three cards. */
+export function UploadModal({ state, errors }: { state: ManagerState; errors?: UploadErrors | null }) {
+  const hydrated = useHydrated();
+  const closeHref = withoutModal(state);
+  return (
+    <Modal id="rec-modal" title={u.title} open closeHref={closeHref} size="lg">
+      {hydrated ? <UploadEnhanced state={state} /> : <UploadPlain state={state} errors={errors ?? null} />}
+    </Modal>
+  );
+}
+
+function UploadPlain({ state, errors }: { state: ManagerState; errors: UploadErrors | null }) {
+  const closeHref = withoutModal(state);
+  return (
+    <Form method="post" encType="multipart/form-data" action={managerHref({ file: state.file, modal: "upload" })} className="rec-upload">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="upload" />
+      <p className="field__hint">{t.ui.acceptedHint}</p>
+      {errors?.form ? (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <ol className="rec-upload__cards">
+        {Array.from({ length: UPLOAD_SLOTS }, (_, i) => {
+          const slot = errors?.slots?.[i] ?? {};
+          const field = (name: "file" | "name" | "reference", label: string, input: React.ReactNode) => (
+            <div className="field">
+              <label className="field__label" htmlFor={`up-${name}-${i}`}>
+                {label}
+              </label>
+              {input}
+              {slot[name] ? (
+                <p className="field__error" id={`up-${name}-${i}-error`}>
+                  {slot[name]}
+                </p>
+              ) : null}
+            </div>
+          );
+          const described = (name: "file" | "name" | "reference") => (slot[name] ? `up-${name}-${i}-error` : undefined);
+          return (
+            <li key={i} className="card rec-upload__card">
+              <h3 className="rec-subtitle">{t.ui.slot(i + 1)}</h3>
+              {field(
+                "file",
+                u.fileLabel,
+                <input id={`up-file-${i}`} className="field__input" type="file" name={`file_${i}`} accept={ACCEPT} aria-describedby={described("file")} aria-invalid={slot.file ? true : undefined} />,
+              )}
+              {field(
+                "name",
+                u.name,
+                <input id={`up-name-${i}`} className="field__input" type="text" name={`name_${i}`} maxLength={255} aria-describedby={described("name")} aria-invalid={slot.name ? true : undefined} />,
+              )}
+              {field(
+                "reference",
+                u.reference,
+                <input id={`up-reference-${i}`} className="field__input" type="text" name={`reference_${i}`} maxLength={500} aria-describedby={described("reference")} aria-invalid={slot.reference ? true : undefined} />,
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="rec-modal__actions">
+        <Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>
+          {u.close}
+        </Link>
+        <button type="submit" className="btn btn--primary">
+          {u.submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function UploadEnhanced({ state }: { state: ManagerState }) {
+  const closeHref = withoutModal(state);
+  const [items, setItems] = useState<Item[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submit = useSubmit();
+  const csrf = useAuthenticityToken();
+  const baseId = useId();
+
+  const addFiles = (files: FileList | null) => {
+    if (!files) return;
+    setProblem(null);
+    const added: Item[] = [];
+    for (const file of Array.from(files)) {
+      if (file.size > MAX_UPLOAD_BYTES) {
+        setProblem(E.upload.tooLarge);
+        continue;
+      }
+      if (!isAccepted(file)) {
+        setProblem(E.upload.invalidFormat(E.upload.acceptedFormatsList));
+        continue;
+      }
+      added.push({ key: `${Date.now()}-${Math.random()}`, file, name: file.name.replace(/\.[^.]+$/, ""), reference: "" });
+    }
+    setItems((current) => [...current, ...added]);
+    // The file input is cleared after every choice (spec section 5).
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  const update = (key: string, changes: Partial<Item>) => setItems((current) => current.map((i) => (i.key === key ? { ...i, ...changes } : i)));
+  const incomplete = items.length === 0 || items.some((i) => !i.name.trim() || !i.reference.trim());
+
+  const upload = async () => {
+    if (incomplete || busy) return;
+    setBusy(true);
+    setProblem(null);
+    const registered: { fileId: string; fileName: string; reference: string; mime: string }[] = [];
+    try {
+      // One by one (spec section 4), then all are registered against the record.
+      for (const item of items) {
+        const form = new FormData();
+        form.set("csrf", csrf);
+        form.set("file", item.file, item.file.name);
+        const response = await fetch("/resources/records/upload", { method: "POST", body: form, credentials: "same-origin" });
+        const answer = (await response.json().catch(() => null)) as { fileId?: string; error?: string } | null;
+        if (!response.ok || !answer?.fileId) {
+          setProblem(answer?.error ?? (response.status === 413 ? E.upload.tooLarge : t.toasts.uploadError));
+          setBusy(false);
+          return;
+        }
+        registered.push({ fileId: answer.fileId, fileName: item.name.trim(), reference: item.reference.trim(), mime: item.file.type || "application/octet-stream" });
+      }
+    } catch {
+      setProblem(t.toasts.uploadError);
+      setBusy(false);
+      return;
+    }
+    submit(
+      { intent: "register", csrf, files: JSON.stringify(registered), returnTo: closeHref },
+      { method: "post", action: managerHref({ file: state.file }), replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <div className="rec-upload" aria-busy={busy}>
+      <p className="field__hint" id={`${baseId}-hint`}>
+        {t.ui.acceptedHint}
+      </p>
+      {problem ? (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={`${baseId}-input`}
+        className="visually-hidden"
+        type="file"
+        multiple
+        accept={ACCEPT}
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => addFiles(event.currentTarget.files)}
+      />
+      {items.length ? (
+        <ol className="rec-upload__cards">
+          {items.map((item, i) => (
+            <li key={item.key} className="card rec-upload__card">
+              <div className="rec-upload__cardhead">
+                <h3 className="rec-subtitle">{item.file.name}</h3>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setItems((c) => c.filter((x) => x.key !== item.key))} disabled={busy}>
+                  {u.remove(item.file.name)}
+                </button>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`${baseId}-name-${i}`}>
+                  {u.name}
+                </label>
+                <input
+                  id={`${baseId}-name-${i}`}
+                  className="field__input"
+                  type="text"
+                  required
+                  maxLength={255}
+                  value={item.name}
+                  onChange={(event) => update(item.key, { name: event.currentTarget.value })}
+                  aria-invalid={!item.name.trim() || undefined}
+                />
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`${baseId}-ref-${i}`}>
+                  {u.reference}
+                </label>
+                <input
+                  id={`${baseId}-ref-${i}`}
+                  className="field__input"
+                  type="text"
+                  required
+                  maxLength={500}
+                  value={item.reference}
+                  onChange={(event) => update(item.key, { reference: event.currentTarget.value })}
+                  aria-invalid={!item.reference.trim() || undefined}
+                />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="rec-empty">{t.ui.noFileChosen}</p>
+      )}
+      {busy ? <Spinner label={u.loading} showLabel /> : null}
+      <div className="rec-modal__actions">
+        <button type="button" className="btn btn--secondary" onClick={() => inputRef.current?.click()} disabled={busy}>
+          {u.uploadNew}
+        </button>
+        <Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>
+          {u.close}
+        </Link>
+        <button type="button" className="btn btn--primary" disabled={incomplete || busy} onClick={upload}>
+          {u.submit}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,546 @@
+/**
+ * Records (expedientes): listing per tab, header, documents and their life cycle
+ * pending → sent → incorporated. Every citizen-facing function takes the citizen's cuil
+ * and answers 404 for a record that is not theirs. Read-only records refuse uploads,
+ * discards and sends (409 RECORD_READ_ONLY).
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { DbOrTx } from "../../db/index.js";
+import { fromBool, toBool } from "../../db/types.js";
+import { ApiError } from "../../errors.js";
+import { getOwnedFiles } from "../files/index.js";
+import type {
+  AssociationType,
+  Detail,
+  HeaderField,
+  RecordDocumentsTable,
+  RecordsTable,
+} from "./types.js";
+import { ASSOCIATION_TYPES } from "./types.js";
+
+export * from "./types.js";
+
+export const RECORD_STATUSES = {
+  initiated: { description: "Iniciado", color: "#0E7490" },
+  in_process: { description: "En trámite", color: "#1D4ED8" },
+  awaiting_documents: { description: "Esperando documentación", color: "#B45309" },
+  resolved: { description: "Resuelto", color: "#15803D" },
+  archived: { description: "Archivado", color: "#4B5563" },
+} as const;
+export type RecordStatus = keyof typeof RECORD_STATUSES;
+
+/** Status of a sent document (spec section 4). */
+export const SENT_STATUSES = {
+  pending: { description: "Pendiente", color: "#B45309" },
+  received: { description: "Recibido", color: "#1D4ED8" },
+  approved: { description: "Aprobado", color: "#15803D" },
+  rejected: { description: "Rechazado", color: "#B91C1C" },
+} as const;
+export type SentStatus = keyof typeof SENT_STATUSES;
+
+export const readOnlyError = () =>
+  new ApiError(409, "RECORD_READ_ONLY", "El expediente es de solo lectura: no admite nuevos documentos.");
+
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+// ── Listing ────────────────────────────────────────────────────────────────
+
+export type ListQuery = {
+  cuil: string;
+  tab: string;
+  pageNumber: number;
+  pageSize: number;
+  searchTerm: string;
+  sort: string;
+  since?: string;
+  until?: string;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+function filtered(db: DbOrTx, q: Omit<ListQuery, "pageNumber" | "pageSize" | "sort">) {
+  let query = db.selectFrom("records").where("owner_cuil", "=", q.cuil).where("tab_code", "=", q.tab);
+  const term = q.searchTerm.trim().toLowerCase().slice(0, 200);
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref("code")})`, "like", sql`${like} escape '\\'`),
+        eb(sql`lower(${sql.ref("title")})`, "like", sql`${like} escape '\\'`),
+      ]),
+    );
+  }
+  if (q.since && DATE.test(q.since)) query = query.where("created_at", ">=", `${q.since}T00:00:00.000Z`);
+  if (q.until && DATE.test(q.until)) query = query.where("created_at", "<", nextDay(q.until));
+  return query;
+}
+
+export async function countRecords(db: DbOrTx, cuil: string, tab: string): Promise<number> {
+  const row = await filtered(db, { cuil, tab, searchTerm: "" })
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordsPageSize(db: DbOrTx): Promise<number> {
+  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", "records").executeTakeFirst();
+  return row?.page_size ?? 10;
+}
+
+/** `createdAt` / `arrivedOn`, `+` ascending or `-` descending (default `-createdAt`). */
+export function parseSort(sort: string): { column: "created_at" | "updated_at"; direction: "asc" | "desc" } {
+  const match = /^([+-]?)\s*(createdAt|arrivedOn)$/.exec(sort.trim());
+  if (!match) return { column: "created_at", direction: "desc" };
+  return { column: match[2] === "arrivedOn" ? "updated_at" : "created_at", direction: match[1] === "-" ? "desc" : "asc" };
+}
+
+export async function listRecords(db: DbOrTx, q: ListQuery) {
+  const total = Number(
+    (await filtered(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
+  );
+  const lastPage = Math.max(1, Math.ceil(total / q.pageSize));
+  const { column, direction } = parseSort(q.sort);
+  const rows = await filtered(db, q)
+    .selectAll()
+    .orderBy(column, direction)
+    .orderBy("id", direction)
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize)
+    .execute();
+  const associations = rows.length
+    ? await db
+        .selectFrom("record_associations")
+        .select(["record_id", "type"])
+        .where(
+          "record_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("created_at")
+        .execute()
+    : [];
+  return {
+    instances: rows.map((r) => toInstance(r, associations.find((a) => a.record_id === r.id)?.type ?? null)),
+    last_page: lastPage,
+    total,
+  };
+}
+
+function toInstance(r: RecordsTable, associationType: AssociationType | null) {
+  const header = parseJson<HeaderField[]>(r.header, []);
+  return {
+    id: r.id,
+    code: r.code,
+    title: r.title,
+    description: parseJson<string[]>(r.description, []),
+    payloadDescriptions: [
+      { code: "code", label: "Número de expediente", value: r.code },
+      ...header.slice(0, 2).map((h) => ({ code: h.code, label: h.key, value: h.value })),
+    ],
+    createdAt: r.created_at,
+    arrivedOn: r.updated_at,
+    type: "interactive" as const,
+    currentState: { text: r.status_description, color: r.status_color },
+    buttons: ["accessRecord"],
+    hasAlert: false,
+    read_only: toBool(r.read_only),
+    association_type: associationType,
+  };
+}
+
+// ── One record ────────────────────────────────────────────────────────────
+
+export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Promise<RecordsTable> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw ApiError.notFound();
+  const row = await db.selectFrom("records").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
+  const r = await getOwnedRecord(db, cuil, id);
+  const associations = await db
+    .selectFrom("record_associations")
+    .leftJoin("records as other", (join) =>
+      join.onRef("other.id", "=", "record_associations.associated_record_id").on("other.owner_cuil", "=", cuil),
+    )
+    .select([
+      "record_associations.type",
+      "record_associations.associated_code",
+      "other.id as other_id",
+    ])
+    .where("record_associations.record_id", "=", r.id)
+    .orderBy("record_associations.created_at")
+    .execute();
+  return {
+    id: r.id,
+    code: r.code,
+    title: r.title,
+    status: { code: r.status_code, description: r.status_description, color: r.status_color },
+    read_only: toBool(r.read_only),
+    header: parseJson<HeaderField[]>(r.header, []),
+    association: associations.length
+      ? {
+          type: associations[0].type,
+          associated_instance: associations.map((a) => ({
+            // the id only when the other record is the citizen's too (it can then be opened)
+            id: a.other_id ?? null,
+            code: a.associated_code,
+            type: a.type,
+          })),
+        }
+      : null,
+    createdAt: r.created_at,
+    arrivedOn: r.updated_at,
+  };
+}
+
+function docsOf(db: DbOrTx, recordId: string, stage: RecordDocumentsTable["stage"]) {
+  return db
+    .selectFrom("record_documents")
+    .innerJoin("files", "files.id", "record_documents.file_id")
+    .select([
+      "record_documents.id",
+      "record_documents.file_id",
+      "record_documents.name",
+      "record_documents.reference",
+      "record_documents.description",
+      "record_documents.user_name",
+      "record_documents.nro_folio",
+      "record_documents.status_code",
+      "record_documents.status_description",
+      "record_documents.status_color",
+      "record_documents.details",
+      "record_documents.created_at",
+      "record_documents.updated_at",
+      "record_documents.incorporated_at",
+      "files.mime",
+      "files.page_count",
+    ])
+    .where("record_documents.record_id", "=", recordId)
+    .where("record_documents.stage", "=", stage);
+}
+
+export async function incorporatedDocuments(db: DbOrTx, cuil: string, id: string) {
+  const r = await getOwnedRecord(db, cuil, id);
+  const rows = await docsOf(db, r.id, "incorporated").orderBy("record_documents.nro_folio", "asc").orderBy("record_documents.id").execute();
+  return rows.map((d) => ({
+    id: d.id,
+    file: { name: d.name, signedFileId: d.file_id, mime: d.mime, pageCount: d.page_count ?? 1 },
+    spec: { description: d.description ?? "", date: d.incorporated_at ?? d.updated_at, user: d.user_name ?? "" },
+    nroFolio: d.nro_folio ?? 0,
+    details: parseJson<Detail[]>(d.details, []),
+  }));
+}
+
+export async function sentDocuments(db: DbOrTx, cuil: string, id: string) {
+  const r = await getOwnedRecord(db, cuil, id);
+  const rows = await docsOf(db, r.id, "sent").orderBy("record_documents.updated_at", "desc").orderBy("record_documents.id").execute();
+  return rows.map((d) => ({
+    id: d.id,
+    file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
+    updated_at: d.updated_at,
+    spec: { id: d.id, reference: d.reference },
+    status: {
+      code: d.status_code ?? "received",
+      description: d.status_description ?? SENT_STATUSES.received.description,
+      color: d.status_color ?? SENT_STATUSES.received.color,
+    },
+    details: parseJson<Detail[]>(d.details, []),
+  }));
+}
+
+export async function pendingDocuments(db: DbOrTx, cuil: string, id: string) {
+  const r = await getOwnedRecord(db, cuil, id);
+  const rows = await docsOf(db, r.id, "pending").orderBy("record_documents.created_at", "asc").orderBy("record_documents.id").execute();
+  return rows.map((d) => ({
+    file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
+    spec: { id: d.id, reference: d.reference },
+    createdAt: d.created_at,
+  }));
+}
+
+// ── Citizen's changes ───────────────────────────────────────────────────────
+
+export type UploadEntry = { fileId: string; fileName: string; reference: string; mime?: string };
+
+/**
+ * Registers uploaded files as pending documents. The files must be the citizen's; the same
+ * file registered twice (a double submit) stays one pending document.
+ */
+export async function registerUploads(db: DbOrTx, cuil: string, id: string, files: UploadEntry[]) {
+  const r = await getOwnedRecord(db, cuil, id);
+  if (toBool(r.read_only)) throw readOnlyError();
+  const ids = [...new Set(files.map((f) => f.fileId))];
+  const owned = await getOwnedFiles(db, cuil, ids);
+  if (owned.length !== ids.length) throw ApiError.notFound("No se encontró alguno de los archivos.");
+  const now = new Date().toISOString();
+  const base = Date.now();
+  const run = async (tx: DbOrTx) => {
+    for (const [index, f] of files.entries()) {
+      // keeps the order of the list among documents registered together
+      const created = new Date(base + index).toISOString();
+      await tx
+        .insertInto("record_documents")
+        .values({
+          id: randomUUID(),
+          record_id: r.id,
+          file_id: f.fileId,
+          stage: "pending",
+          name: f.fileName.trim().slice(0, 255),
+          reference: f.reference.trim().slice(0, 500),
+          description: null,
+          user_name: null,
+          nro_folio: null,
+          status_code: null,
+          status_description: null,
+          status_color: null,
+          details: "[]",
+          created_at: created,
+          updated_at: created,
+          incorporated_at: null,
+        })
+        .onConflict((oc) => oc.columns(["record_id", "file_id"]).doNothing())
+        .execute();
+    }
+    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", r.id).execute();
+  };
+  await inTransaction(db, run);
+  return pendingDocuments(db, cuil, id);
+}
+
+export async function discardPending(db: DbOrTx, cuil: string, id: string, documentId: string): Promise<void> {
+  const r = await getOwnedRecord(db, cuil, id);
+  if (toBool(r.read_only)) throw readOnlyError();
+  const doc = await db
+    .selectFrom("record_documents")
+    .select(["id"])
+    .where("id", "=", documentId)
+    .where("record_id", "=", r.id)
+    .where("stage", "=", "pending")
+    .executeTakeFirst();
+  if (!doc) throw ApiError.notFound("No se encontró el documento pendiente.");
+  await db.deleteFrom("record_documents").where("id", "=", doc.id).execute();
+}
+
+/** Sends pending documents (by their spec ids). Already sent ones are left as they are (retries). */
+export async function sendPending(db: DbOrTx, cuil: string, id: string, documentIds: string[]): Promise<number> {
+  const r = await getOwnedRecord(db, cuil, id);
+  if (toBool(r.read_only)) throw readOnlyError();
+  const ids = [...new Set(documentIds)];
+  if (ids.length === 0) throw ApiError.badRequest("Seleccione al menos un documento pendiente.");
+  const docs = await db
+    .selectFrom("record_documents")
+    .select(["id", "stage"])
+    .where("record_id", "=", r.id)
+    .where("id", "in", ids)
+    .execute();
+  if (docs.length !== ids.length) throw ApiError.notFound("No se encontró alguno de los documentos pendientes.");
+  const pending = docs.filter((d) => d.stage === "pending").map((d) => d.id);
+  if (pending.length === 0) return 0;
+  const now = new Date().toISOString();
+  await inTransaction(db, async (tx) => {
+    await tx
+      .updateTable("record_documents")
+      .set({
+        stage: "sent",
+        status_code: "received",
+        status_description: SENT_STATUSES.received.description,
+        status_color: SENT_STATUSES.received.color,
+        updated_at: now,
+      })
+      .where("record_id", "=", r.id)
+      .where("stage", "=", "pending")
+      .where("id", "in", pending)
+      .execute();
+    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", r.id).execute();
+  });
+  return pending.length;
+}
+
+// ── Operator's changes ──────────────────────────────────────────────────────
+
+export type NewRecord = {
+  ownerCuil: string;
+  code?: string;
+  title: string;
+  description?: string[];
+  tab?: string;
+  status?: RecordStatus;
+  readOnly?: boolean;
+  header?: HeaderField[];
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+export function makeRecordCode(now = new Date()): string {
+  const n = Math.floor(Math.random() * 900_000) + 100_000;
+  return `EX-${now.getUTCFullYear()}-${String(n).padStart(8, "0")}-GDEPROV`;
+}
+
+export async function createRecord(db: DbOrTx, input: NewRecord): Promise<RecordsTable> {
+  const citizen = await db.selectFrom("citizens").select("cuil").where("cuil", "=", input.ownerCuil).executeTakeFirst();
+  if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
+  const status = input.status ?? "in_process";
+  const createdAt = input.createdAt ?? new Date().toISOString();
+  const row: RecordsTable = {
+    id: randomUUID(),
+    code: input.code ?? makeRecordCode(new Date(createdAt)),
+    owner_cuil: input.ownerCuil,
+    tab_code: input.tab ?? (status === "archived" ? "archived" : "in_process"),
+    status_code: status,
+    status_description: RECORD_STATUSES[status].description,
+    status_color: RECORD_STATUSES[status].color,
+    read_only: fromBool(input.readOnly ?? status === "archived"),
+    title: input.title,
+    description: JSON.stringify(input.description ?? []),
+    header: JSON.stringify(input.header ?? []),
+    created_at: createdAt,
+    updated_at: input.updatedAt ?? createdAt,
+  };
+  await db.insertInto("records").values(row).execute();
+  return row;
+}
+
+export async function associateRecords(
+  db: DbOrTx,
+  recordId: string,
+  other: { id?: string | null; code: string },
+  type: AssociationType,
+  createdAt = new Date().toISOString(),
+): Promise<void> {
+  if (!ASSOCIATION_TYPES.includes(type)) throw ApiError.badRequest("Tipo de asociación desconocido.");
+  await db
+    .insertInto("record_associations")
+    .values({
+      id: randomUUID(),
+      record_id: recordId,
+      associated_record_id: other.id ?? null,
+      associated_code: other.code,
+      type,
+      created_at: createdAt,
+    })
+    .execute();
+}
+
+/** The opposite side of an association (a link's primary has secondaries, and so on). */
+export const mirrorAssociation = (type: AssociationType): AssociationType =>
+  type.endsWith("primary") ? (type.replace("primary", "secondary") as AssociationType) : (type.replace("secondary", "primary") as AssociationType);
+
+/** Adds a document directly in a stage (operator and seed). */
+export async function addDocument(
+  db: DbOrTx,
+  input: {
+    recordId: string;
+    fileId: string;
+    stage: RecordDocumentsTable["stage"];
+    name: string;
+    reference?: string;
+    description?: string;
+    userName?: string;
+    nroFolio?: number;
+    status?: SentStatus;
+    details?: Detail[];
+    createdAt?: string;
+    updatedAt?: string;
+  },
+): Promise<string> {
+  const created = input.createdAt ?? new Date().toISOString();
+  const status = input.stage === "sent" ? SENT_STATUSES[input.status ?? "received"] : null;
+  const id = randomUUID();
+  await db
+    .insertInto("record_documents")
+    .values({
+      id,
+      record_id: input.recordId,
+      file_id: input.fileId,
+      stage: input.stage,
+      name: input.name,
+      reference: input.reference ?? "",
+      description: input.description ?? null,
+      user_name: input.userName ?? null,
+      nro_folio: input.nroFolio ?? null,
+      status_code: status ? (input.status ?? "received") : null,
+      status_description: status?.description ?? null,
+      status_color: status?.color ?? null,
+      details: JSON.stringify(input.details ?? []),
+      created_at: created,
+      updated_at: input.updatedAt ?? created,
+      incorporated_at: input.stage === "incorporated" ? (input.updatedAt ?? created) : null,
+    })
+    .execute();
+  return id;
+}
+
+/** Operator: incorporates a pending or sent document, with the next folio number. */
+export async function incorporateDocument(
+  db: DbOrTx,
+  input: { recordId: string; documentId: string; description: string; userName: string; details?: Detail[] },
+) {
+  const now = new Date().toISOString();
+  return inTransaction(db, async (tx) => {
+    const doc = await tx
+      .selectFrom("record_documents")
+      .select(["id", "stage", "reference", "details"])
+      .where("id", "=", input.documentId)
+      .where("record_id", "=", input.recordId)
+      .executeTakeFirst();
+    if (!doc) throw ApiError.notFound("No se encontró el documento.");
+    if (doc.stage === "incorporated") return doc.id;
+    const max = await tx
+      .selectFrom("record_documents")
+      .select((eb) => eb.fn.max("nro_folio").as("m"))
+      .where("record_id", "=", input.recordId)
+      .executeTakeFirst();
+    await tx
+      .updateTable("record_documents")
+      .set({
+        stage: "incorporated",
+        description: input.description,
+        user_name: input.userName,
+        nro_folio: Number(max?.m ?? 0) + 1,
+        details: JSON.stringify(
+          input.details ?? [...parseJson<Detail[]>(doc.details, []), { label: "Referencia", value: doc.reference }],
+        ),
+        incorporated_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", doc.id)
+      .execute();
+    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", input.recordId).execute();
+    return doc.id;
+  });
+}
+
+/** Operator: sets the status of a sent document. */
+export async function setSentStatus(db: DbOrTx, input: { recordId: string; documentId: string; status: SentStatus }) {
+  const status = SENT_STATUSES[input.status];
+  if (!status) throw ApiError.badRequest("Estado desconocido.");
+  const result = await db
+    .updateTable("record_documents")
+    .set({
+      status_code: input.status,
+      status_description: status.description,
+      status_color: status.color,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", input.documentId)
+    .where("record_id", "=", input.recordId)
+    .where("stage", "=", "sent")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw ApiError.notFound("No se encontró el documento enviado.");
+}
+
+/** Runs `fn` in a transaction, or in the one already open. */
+export async function inTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return (db as import("../../db/index.js").Db).transaction().execute(fn);
+}

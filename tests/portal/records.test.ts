@@ -1,0 +1,251 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, config, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { csrf } from "~/lib/csrf.server";
+import { errors as E, records as t } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { loader as listLoader } from "~/routes/records._index";
+import { action as managerAction, loader as managerLoader } from "~/routes/records.manager";
+import { action as uploadAction } from "~/routes/resources.records.upload";
+import { clampZoom, managerHref, parseManagerState, validPage } from "~/features/records/url";
+
+const recConfig = {
+  ...config,
+  modules: config.modules.map((m) =>
+    m.id === "records"
+      ? {
+          ...m,
+          tabs: [
+            { code: "in_process", description: "En trámite", count: true, color: "#1D4ED8" },
+            { code: "archived", description: "Archivados", count: true, color: "#4B5563" },
+          ],
+        }
+      : m,
+  ),
+};
+
+const FILE = "11111111-2222-3333-4444-555555555555";
+const DOC = "aaaaaaaa-2222-3333-4444-555555555555";
+const header = { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null };
+const incorporated = [
+  { file: { name: "Uno.pdf", signedFileId: DOC }, spec: { description: "Carátula", date: "2025-01-01T00:00:00.000Z", user: "Mesa" }, nroFolio: 1, details: [] },
+];
+const pending = [{ file: { id: DOC, name: "Pendiente.pdf" }, spec: { id: "p-1", reference: "Ref" } }];
+
+const fail = (status = 500, body: Record<string, string> = { code: "BOOM" }) => HttpResponse.json(body, { status });
+
+const server = setupServer(
+  http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(recConfig)),
+  ...happy,
+  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 2 })),
+  http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
+    params.tab === "config" ? undefined : HttpResponse.json({ instances: [{ id: FILE, title: "Expediente", currentState: { text: "En trámite", color: "#1D4ED8" } }], last_page: 2 }),
+  ),
+  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: header })),
+  http.get(`${API}/api/v4/filemanager/:id/incorporated`, () => HttpResponse.json({ documents: incorporated })),
+  http.get(`${API}/api/v4/filemanager/:id/sent`, () => HttpResponse.json({ documents: [] })),
+  http.get(`${API}/api/v4/filemanager/:id/pending`, () => HttpResponse.json({ documents: pending })),
+  http.get(`${API}/api/fs/viewer/getPageCount/:id`, () => HttpResponse.json({ result: 3 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const BASE = "http://localhost:3000";
+const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
+
+async function load(loader: (args: any) => Promise<unknown>, path: string) {
+  return settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
+}
+
+async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: Record<string, string | string[]>) {
+  const [token, cookie] = await csrf.commitToken();
+  const body = new URLSearchParams({ csrf: token });
+  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+async function postMultipart(actionFn: (args: any) => Promise<unknown>, path: string, form: FormData) {
+  const [token, cookie] = await csrf.commitToken();
+  form.set("csrf", token);
+  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body: form, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
+}
+
+const manager = (extra = "") => `/records/manager/?file=${FILE}${extra}`;
+
+describe("/records loader", () => {
+  it("loads counts and the page", async () => {
+    const response = await load(listLoader, "/records");
+    const data = await response.json();
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([2, 2]);
+    expect(data.lastPage).toBe(2);
+  });
+
+  it("the initial load goes to /error; a tab change keeps the page with the count toast", async () => {
+    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
+    expect((await load(listLoader, "/records")).headers.get("Location")).toBe("/error");
+    const data = await (await load(listLoader, "/records?tab=archived")).json();
+    expect(data.notice.message).toBe(t.toasts.countError);
+  });
+
+  it("a failed page goes back to page 1 with the page toast", async () => {
+    server.use(listFails());
+    const response = await load(listLoader, "/records?page=2");
+    expect(response.headers.get("Location")).toBe("/records");
+    expect((await toastOf(response))?.message).toBe(t.toasts.pageError);
+    expect((await load(listLoader, "/records")).headers.get("Location")).toBe("/error");
+  });
+});
+
+describe("/records/manager loader", () => {
+  it("loads the header and the three lists", async () => {
+    const data = await (await load(managerLoader, manager())).json();
+    expect(data.ok).toBe(true);
+    expect(data.header.code).toBe("EX-2025-1");
+    expect(data.incorporated).toHaveLength(1);
+    expect(data.pending).toHaveLength(1);
+  });
+
+  it("on header failure keeps loading and shows the header toast (server message first)", async () => {
+    server.use(http.get(`${API}/api/v4/filemanager/:id`, () => fail(500)));
+    let data = await (await load(managerLoader, manager())).json();
+    expect(data).toMatchObject({ ok: false, notice: { type: "ERROR", message: t.toasts.headerError } });
+    server.use(http.get(`${API}/api/v4/filemanager/:id`, () => fail(404, { code: "NOT_FOUND", message: "No existe." })));
+    data = await (await load(managerLoader, manager())).json();
+    expect(data.notice.message).toBe("No existe.");
+  });
+
+  it("a failed list shows its toast and the others still load", async () => {
+    for (const [kind, message] of [
+      ["incorporated", t.toasts.incorporatedError],
+      ["sent", t.toasts.sentError],
+      ["pending", t.toasts.pendingError],
+    ] as const) {
+      server.use(http.get(`${API}/api/v4/filemanager/:id/${kind}`, () => fail()));
+      const data = await (await load(managerLoader, manager())).json();
+      expect(data.ok).toBe(true);
+      expect(data.notice.message).toBe(message);
+      server.resetHandlers();
+    }
+  });
+
+  it("does not ask for pending documents of a read-only record", async () => {
+    server.use(
+      http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: { ...header, read_only: true } })),
+      http.get(`${API}/api/v4/filemanager/:id/pending`, () => fail()),
+    );
+    const data = await (await load(managerLoader, manager())).json();
+    expect(data.notice).toBeNull();
+    expect(data.pending).toEqual([]);
+  });
+
+  it("a preview whose page count fails closes with the preview toast", async () => {
+    server.use(http.get(`${API}/api/fs/viewer/getPageCount/:id`, () => fail()));
+    const response = await load(managerLoader, manager(`&modal=preview&doc=${DOC}`));
+    expect(response.headers.get("Location")).toBe(manager());
+    expect((await toastOf(response))?.message).toBe(t.toasts.previewError);
+  });
+
+  it("a preview loads its page count", async () => {
+    const data = await (await load(managerLoader, manager(`&modal=preview&doc=${DOC}&page=2`))).json();
+    expect(data.preview).toMatchObject({ pageCount: 3, index: 0 });
+  });
+});
+
+describe("/records/manager actions", () => {
+  it("delete: success and error toasts", async () => {
+    server.use(http.delete(`${API}/api/v4/filemanager/:id/discard/:doc`, () => HttpResponse.json({ success: true })));
+    let response = await post(managerAction, manager(), { intent: "delete", doc: "p-1" });
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.deleteSuccess });
+    server.use(http.delete(`${API}/api/v4/filemanager/:id/discard/:doc`, () => fail()));
+    response = await post(managerAction, manager(), { intent: "delete", doc: "p-1" });
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.deleteError });
+  });
+
+  it("send: singular and plural texts", async () => {
+    let body: unknown;
+    server.use(
+      http.put(`${API}/api/v4/filemanager/:id/send`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    let response = await post(managerAction, manager(), { intent: "send", sel: ["p-1"] });
+    expect(body).toEqual({ documents: ["p-1"] });
+    expect((await toastOf(response))?.message).toBe(t.toasts.sendOneSuccess);
+    response = await post(managerAction, manager(), { intent: "send", sel: ["p-1", "p-2"] });
+    expect((await toastOf(response))?.message).toBe(t.toasts.sendManySuccess);
+    server.use(http.put(`${API}/api/v4/filemanager/:id/send`, () => fail()));
+    response = await post(managerAction, manager(), { intent: "send", sel: ["p-1"] });
+    expect((await toastOf(response))?.message).toBe(t.toasts.sendOneError);
+    response = await post(managerAction, manager(), { intent: "send", sel: ["p-1", "p-2"] });
+    expect((await toastOf(response))?.message).toBe(t.toasts.sendManyError);
+  });
+
+  it("register: the registration error toast", async () => {
+    server.use(http.post(`${API}/api/v4/filemanager/:id/upload`, () => fail()));
+    const files = JSON.stringify([{ fileId: "f-1", fileName: "Nota", reference: "Ref", mime: "application/pdf" }]);
+    const response = await post(managerAction, manager(), { intent: "register", files });
+    expect((await toastOf(response))?.message).toBe(t.toasts.uploadError);
+  });
+
+  it("a preview failure reported by the browser closes it with the toast", async () => {
+    const response = await post(managerAction, manager(), { intent: "previewFailed", returnTo: manager() });
+    expect(response.headers.get("Location")).toBe(manager());
+    expect((await toastOf(response))?.message).toBe(t.toasts.previewError);
+  });
+
+  it("the upload resource answers 413 and 415 with the spec's texts", async () => {
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => fail(413, { code: "PAYLOAD_TOO_LARGE" })));
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([37, 80, 68, 70, 45])], "a.pdf", { type: "application/pdf" }));
+    let response = await postMultipart(uploadAction, "/resources/records/upload", form);
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toBe(E.upload.tooLarge);
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => fail(415, { code: "UNSUPPORTED_MEDIA_TYPE" })));
+    const again = new FormData();
+    again.set("file", new File([new Uint8Array([1, 2, 3])], "a.txt", { type: "text/plain" }));
+    response = await postMultipart(uploadAction, "/resources/records/upload", again);
+    expect(response.status).toBe(415);
+    expect((await response.json()).error).toBe(E.upload.invalidFormat(E.upload.acceptedFormatsList));
+  });
+
+  it("the no-JS upload checks names and references before sending anything", async () => {
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("file_0", new File([new Uint8Array([37, 80, 68, 70, 45])], "a.pdf", { type: "application/pdf" }));
+    form.set("name_0", "Nota");
+    form.set("reference_0", "");
+    const response = await postMultipart(managerAction, manager("&modal=upload"), form);
+    expect(response.status).toBe(400);
+    expect((await response.json()).uploadErrors.slots["0"].reference).toBe(t.uploadModal.referenceRequired);
+  });
+});
+
+describe("records view state", () => {
+  it("bounds zoom and pages", () => {
+    expect([0, 1, 1.2, 1.5, 3.9, 4, 9, "x"].map(clampZoom)).toEqual([1, 1, 1, 1.5, 4, 4, 4, 1]);
+    expect(validPage("3", 3)).toBe(3);
+    expect(validPage("4", 3)).toBeNull();
+    expect(validPage("0", 3)).toBeNull();
+    expect(validPage("1.5", 3)).toBeNull();
+  });
+  it("round-trips the manager URL", () => {
+    const state = parseManagerState(new URLSearchParams(`file=${FILE}&modal=preview&doc=${DOC}&page=4&zoom=2&set=sent`))!;
+    expect(managerHref(state)).toBe(`/records/manager/?file=${FILE}&modal=preview&set=sent&doc=${DOC}&page=4&zoom=2`);
+    expect(parseManagerState(new URLSearchParams("file=../x"))).toBeNull();
+  });
+});
