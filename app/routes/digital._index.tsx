@@ -1,15 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { communicationsAction, loadInbox } from "~/features/digital/inbox.server";
+import { InboxView } from "~/features/digital/InboxView";
 import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import digitalStyles from "~/styles/digital.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.digital);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.digital);
 
-export const loader = guardedLoader("digital");
+export const loader = ({ request }: LoaderFunctionArgs) => loadInbox(request, false);
+
+export const action = ({ request }: ActionFunctionArgs) => communicationsAction(request);
 
 export default function DigitalIndex() {
-  return <ModulePending title={routeLabels.digital} />;
+  const data = useLoaderData<typeof loader>();
+  return <InboxView archived={false} list={data.list} types={data.types} counts={data.counts} />;
 }

@@ -1,15 +1,42 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
-import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/features/digital/ContactForm";
+import { contactAction, loadContact } from "~/features/digital/contact.server";
+import { loadStartup } from "~/lib/guards.server";
+import { digital, furniture } from "~/lib/messages";
 import { pageTitle } from "~/lib/meta";
-import { signedInLoader } from "~/lib/route-helpers.server";
+import digitalStyles from "~/styles/digital.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.adhesion);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.adhesion);
 
-export const loader = signedInLoader;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, adhered } = await loadStartup(request);
+  if (adhered) throw redirect("/digital");
+  return json(await loadContact(ctx, false));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await loadStartup(request);
+  return contactAction(request, ctx, "create");
+}
 
 export default function DigitalAdhesion() {
-  return <ModulePending title={routeLabels.adhesion} />;
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <section className="dd narrow" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {digital.adhesion.title}
+      </h1>
+      <ContactForm
+        mode="create"
+        info={data.info}
+        current={null}
+        idempotencyKey={data.idempotencyKey}
+        fieldErrors={result?.fieldErrors}
+        values={result?.values}
+      />
+    </section>
+  );
 }

@@ -1,15 +1,43 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
-import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/features/digital/ContactForm";
+import { contactAction, loadContact } from "~/features/digital/contact.server";
+import { DigitalHeader } from "~/features/digital/InboxView";
+import { requireAdhered } from "~/lib/guards.server";
+import { digital, furniture } from "~/lib/messages";
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import digitalStyles from "~/styles/digital.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.settings);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.settings);
 
-export const loader = guardedLoader("digital");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAdhered(request, "digital");
+  return json(await loadContact(ctx, true));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireAdhered(request, "digital");
+  return contactAction(request, ctx, "update");
+}
 
 export default function DigitalSettings() {
-  return <ModulePending title={routeLabels.settings} />;
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <section className="dd" aria-labelledby="page-title">
+      <DigitalHeader title={digital.title} />
+      <div className="card narrow">
+        <h2 className="section-title">{digital.settings.title}</h2>
+        <ContactForm
+          mode="update"
+          info={data.info}
+          current={data.current}
+          idempotencyKey={data.idempotencyKey}
+          fieldErrors={result?.fieldErrors}
+          values={result?.values}
+        />
+      </div>
+    </section>
+  );
 }

@@ -1,15 +1,18 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadSummary, summaryAction } from "~/features/digital/summary.server";
+import { SummaryView } from "~/features/digital/SummaryView";
 import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import digitalStyles from "~/styles/digital.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.summary);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.summary);
 
-export const loader = guardedLoader("digital");
+export const loader = ({ request }: LoaderFunctionArgs) => loadSummary(request);
+export const action = ({ request }: ActionFunctionArgs) => summaryAction(request);
 
 export default function DigitalSummary() {
-  return <ModulePending title={routeLabels.summary} />;
+  const data = useLoaderData<typeof loader>();
+  return <SummaryView communication={data.communication} history={data.history} archivedView={false} />;
 }

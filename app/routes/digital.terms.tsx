@@ -1,13 +1,21 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireApiContext } from "~/api/client.server";
+import { loadLegalText } from "~/features/digital/contact.server";
+import { LegalText } from "~/features/digital/LegalText";
 import { digital } from "~/lib/messages";
 import { pageTitle } from "~/lib/meta";
-import { signedInLoader } from "~/lib/route-helpers.server";
+import digitalStyles from "~/styles/digital.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(digital.terms.title);
 
-export const loader = signedInLoader;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireApiContext(request);
+  return json({ html: await loadLegalText(ctx, "terms") });
+}
 
 export default function DigitalTerms() {
-  return <ModulePending title={digital.terms.title} />;
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalText title={digital.terms.title} closeLabel={digital.terms.close} html={html} />;
 }

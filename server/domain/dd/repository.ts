@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/index.js";
 import type { DdAdhesionsTable } from "../../db/types.js";
+import "./tables.js";
 
 export type AdhesionRow = DdAdhesionsTable;
 

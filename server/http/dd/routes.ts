@@ -1,19 +1,206 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { requireAdhesion, toSelfDa } from "../../domain/dd/service.js";
+import type { InboxFilters, OrderKey } from "../../domain/dd/inbox.js";
+import { ORDER_COLUMNS } from "../../domain/dd/inbox.js";
+import {
+  contactInfo,
+  enroll,
+  getHistory,
+  getOne,
+  inbox,
+  legalText,
+  listTypes,
+  MAIL,
+  mailCitizen,
+  openCommunicationFile,
+  requireAdhesion,
+  setArchived,
+  setSelfDa,
+  toSelfDa,
+} from "../../domain/dd/service.js";
+import { mailerFromEnv, type Mailer } from "../../mail/index.js";
+import { ApiError } from "../../errors.js";
 import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
 
 const CuilParams = z.object({ cuil: cuilParam }).strict();
+const CodeParams = z.object({ code: z.string().min(1).max(32) }).strict();
+const FileParams = z.object({ code: z.string().min(1).max(32), fileId: z.string().min(1).max(64) }).strict();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const orderKeys = Object.keys(ORDER_COLUMNS) as [OrderKey, ...OrderKey[]];
+
+const InboxQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  order: z
+    .string()
+    .regex(new RegExp(`^[-+]?(${orderKeys.join("|")})$`))
+    .default("-created_at"),
+  search: z.string().max(200).optional(),
+  seen: flag.optional(),
+  archived: flag.optional(),
+  client: z.string().max(200).optional(),
+  type: z.string().max(500).optional(),
+  created_since: day.optional(),
+  created_until: day.optional(),
+  seen_since: day.optional(),
+  seen_until: day.optional(),
+  selected: z.enum(["received", "notify"]).default("received"),
+});
+
+const PhoneSchema = z
+  .object({ code: z.string().regex(/^\d{2,5}$/), number: z.string().regex(/^\d{5,10}$/) })
+  .nullable()
+  .optional();
+const EnrollBody = z.object({
+  user_id: cuilParam,
+  first_name: z.string().max(200).optional(),
+  last_name: z.string().max(200).optional(),
+  email: z.string().email().max(320),
+  phone: PhoneSchema,
+});
+const SettingsBody = z.object({ user_id: cuilParam, email: z.string().email().max(320), phone: PhoneSchema });
+const CodesBody = z.object({ communications: z.array(z.string().min(1).max(32)).min(1).max(100) });
+
+/** `filename` for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+export function contentDisposition(name: string): string {
+  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\;]/g, "_").trim() || "archivo.pdf";
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
 
 /** Digital domicile (`/api/dd/v1`). Every call checks the User-ID header and the path cuil. */
-export const ddRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = async (app, deps) => {
+  const { db, store, config } = deps;
+  const mailer = deps.mailer ?? mailerFromEnv(config.dataDir);
+
+  /** User-ID check, then (digital calls only) the adhesion. */
+  async function citizen(request: FastifyRequest, opts: { adhered?: boolean } = {}) {
+    assertUserIdHeader(request);
+    const cuil = request.citizen.cuil;
+    if (opts.adhered !== false) await requireAdhesion(db, cuil);
+    return cuil;
+  }
+  async function mail(request: FastifyRequest, cuil: string, content: { subject: string; text: string }) {
+    try {
+      await mailCitizen(db, mailer, cuil, content);
+    } catch (error) {
+      request.log.error({ err: error }, "mail not sent");
+    }
+  }
+
   app.get("/dd/v1/users/get-user-self-da/:cuil", async (request) => {
     const { cuil } = parse(CuilParams, request.params);
     assertUserIdHeader(request);
     assertOwnCuil(request, cuil);
     const adhesion = await requireAdhesion(db, cuil);
     return { data: toSelfDa(adhesion) };
+  });
+
+  app.get("/dd/v1/users/get_contact_info/:cuil", async (request) => {
+    const { cuil } = parse(CuilParams, request.params);
+    await citizen(request, { adhered: false });
+    assertOwnCuil(request, cuil);
+    return { data: await contactInfo(db, cuil) };
+  });
+
+  app.get("/dd/v1/users/get_terms", async (request) => {
+    const cuil = await citizen(request, { adhered: false });
+    return { data: { html: await legalText(db, config.TENANT, "terms", cuil) } };
+  });
+  app.get("/dd/v1/users/get_policies", async (request) => {
+    const cuil = await citizen(request, { adhered: false });
+    return { data: { html: await legalText(db, config.TENANT, "privacy", cuil) } };
+  });
+
+  app.post("/dd/v1/users/enroll", async (request) => {
+    const cuil = await citizen(request, { adhered: false });
+    const body = parse(EnrollBody, request.body);
+    assertOwnCuil(request, body.user_id);
+    const adhered = await enroll(db, cuil, body.email, body.phone ?? null);
+    if (adhered) await mail(request, cuil, MAIL.adhered);
+    return { data: toSelfDa(await requireAdhesion(db, cuil)) };
+  });
+
+  app.put("/dd/v1/users/set-self-da", async (request) => {
+    const cuil = await citizen(request, { adhered: false });
+    const body = parse(SettingsBody, request.body);
+    assertOwnCuil(request, body.user_id);
+    await setSelfDa(db, cuil, body.email, body.phone ?? null);
+    await mail(request, cuil, MAIL.updated);
+    return { data: toSelfDa(await requireAdhesion(db, cuil)) };
+  });
+
+  app.get("/dd/v1/communications/inbox/:cuil", async (request) => {
+    const { cuil } = parse(CuilParams, request.params);
+    assertUserIdHeader(request);
+    assertOwnCuil(request, cuil);
+    await requireAdhesion(db, cuil);
+    const q = parse(InboxQuery, request.query);
+    for (const [a, b] of [
+      [q.created_since, q.created_until],
+      [q.seen_since, q.seen_until],
+    ]) {
+      if (a && b && a > b) throw ApiError.badRequest("La fecha desde no puede ser posterior a la fecha hasta.");
+    }
+    const filters: InboxFilters = {
+      page: q.page,
+      order: { key: q.order.replace(/^[-+]/, "") as OrderKey, desc: q.order.startsWith("-") },
+      search: q.search?.trim() || undefined,
+      seen: q.seen,
+      archived: q.archived ?? false,
+      client: q.client?.trim() || undefined,
+      types: q.type
+        ?.split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+      created_since: q.created_since,
+      created_until: q.created_until,
+      seen_since: q.seen_since,
+      seen_until: q.seen_until,
+      selected: q.selected,
+    };
+    return inbox(db, cuil, filters);
+  });
+
+  app.get("/dd/v1/communications/get_one/:code", async (request) => {
+    const cuil = await citizen(request);
+    const { code } = parse(CodeParams, request.params);
+    return { communication: await getOne(db, cuil, code) };
+  });
+
+  app.get("/dd/v1/communications/get_history/:code", async (request) => {
+    const cuil = await citizen(request);
+    const { code } = parse(CodeParams, request.params);
+    return { history: await getHistory(db, cuil, code) };
+  });
+
+  app.get("/dd/v1/communications/get_file/:code/:fileId", async (request, reply) => {
+    const cuil = await citizen(request);
+    const { code, fileId } = parse(FileParams, request.params);
+    const file = await openCommunicationFile(db, store, cuil, code, fileId);
+    return reply
+      .header("content-type", file.mime)
+      .header("content-length", String(file.size))
+      .header("content-disposition", contentDisposition(file.name))
+      .header("x-content-type-options", "nosniff")
+      .send(file.stream);
+  });
+
+  for (const [action, archived] of [
+    ["archive", true],
+    ["recover", false],
+  ] as const) {
+    app.put(`/dd/v1/communications/${action}`, async (request) => {
+      const cuil = await citizen(request);
+      const { communications } = parse(CodesBody, request.body);
+      await setArchived(db, cuil, communications, archived);
+      return { communications };
+    });
+  }
+
+  app.get("/dd/v1/communications/types/all", async (request) => {
+    await citizen(request);
+    return { types: await listTypes(db) };
   });
 };

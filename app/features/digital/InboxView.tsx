@@ -1,0 +1,426 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Communication, CommunicationType, InboxResponse } from "~/api/digital.server";
+import { formatDate } from "~/lib/dates";
+import { common, digital } from "~/lib/messages";
+import { EmptyState, LinkButton, Paginator, SubmitButton, Tabs, useDebouncedSubmit, useHydrated } from "~/ui";
+import { hasFilters, inboxHref, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
+
+const T = digital;
+
+export type InboxViewProps = {
+  archived: boolean;
+  list: InboxResponse;
+  types: CommunicationType[];
+  counts: { all: number; unread: number };
+};
+
+export const allDownloaded = (c: Pick<Communication, "files">) => c.files.every((f) => f.downloaded);
+
+/** Header of every digital screen but the confirm pages: title and 'Configuración'. */
+export function DigitalHeader({ title }: { title: string }) {
+  return (
+    <div className="page__header dd-header">
+      <h1 id="page-title" className="page-title">
+        {title}
+      </h1>
+      <LinkButton to="/digital/settings" variant="secondary">
+        {T.settingsButton}
+      </LinkButton>
+    </div>
+  );
+}
+
+function ArchiveIcon() {
+  return (
+    <svg className="dd-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M20.5 3h-17A1.5 1.5 0 0 0 2 4.5v3A1.5 1.5 0 0 0 3 8.9V19.5A1.5 1.5 0 0 0 4.5 21h15a1.5 1.5 0 0 0 1.5-1.5V8.9a1.5 1.5 0 0 0 1-1.4v-3A1.5 1.5 0 0 0 20.5 3ZM19 19H5V9h14v10Zm1-12H4V5h16v2Zm-11 4h6v2H9v-2Z"
+      />
+    </svg>
+  );
+}
+
+type Chip = { key: string; text: string; href: string };
+
+function chipsOf(base: string, s: InboxState, types: CommunicationType[]): Chip[] {
+  const F = T.filters;
+  const chips: Chip[] = [];
+  const add = (key: string, label: string, value: string, over: Partial<InboxState>) =>
+    chips.push({ key, text: T.filterChip(label, value), href: inboxHref(base, s, over) });
+  if (s.search) add("search", T.columns.subject, s.search, { search: "" });
+  if (s.seen) add("seen", F.seen, s.seen === "true" ? F.seenOptions.seen : F.seenOptions.unseen, { seen: "" });
+  if (s.client) add("client", F.client, s.client, { client: "" });
+  if (s.type.length)
+    add("type", F.type, s.type.map((id) => types.find((t) => t.id === id)?.text ?? id).join(", "), { type: [] });
+  if (s.selected === "notify") add("selected", F.selected, F.selectedOptions.notify, { selected: "received" });
+  if (s.created_since) add("created_since", F.createdSince, formatDate(`${s.created_since}T00:00:00Z`), { created_since: "" });
+  if (s.created_until) add("created_until", F.createdUntil, formatDate(`${s.created_until}T00:00:00Z`), { created_until: "" });
+  if (s.seen_since) add("seen_since", F.seenSince, formatDate(`${s.seen_since}T00:00:00Z`), { seen_since: "" });
+  if (s.seen_until) add("seen_until", F.seenUntil, formatDate(`${s.seen_until}T00:00:00Z`), { seen_until: "" });
+  return chips;
+}
+
+/** Hidden inputs that carry the rest of the view state through a GET form. */
+function Keep({ state, omit }: { state: InboxState; omit: string[] }) {
+  const entries: [string, string][] = [];
+  const put = (k: string, v: string) => {
+    if (v && !omit.includes(k)) entries.push([k, v]);
+  };
+  put("tab", state.tab === "unread" ? "unread" : "");
+  put("search", state.search);
+  put("order", state.order === "-created_at" ? "" : state.order);
+  put("seen", state.seen);
+  put("client", state.client);
+  put("type", state.type.join(","));
+  put("selected", state.selected === "notify" ? "notify" : "");
+  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) put(k, state[k]);
+  return (
+    <>
+      {entries.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+export function InboxView({ archived, list, types, counts }: InboxViewProps) {
+  const location = useLocation();
+  const base = location.pathname.replace(/\/$/, "") || "/digital";
+  const state = parseInboxState(new URLSearchParams(location.search));
+  const onSearchChange = useDebouncedSubmit();
+  const hydrated = useHydrated();
+  const [picked, setSelected] = useState<string[]>([]);
+  const selected = picked.filter((code) => list.communications.some((c) => c.code === code));
+  const chips = chipsOf(base, state, types);
+  const summaryBase = archived ? "/digital/archive/summary" : "/digital/summary";
+  const F = T.filters;
+
+  const columns: { key: OrderKey; label: string }[] = [
+    { key: "subject", label: T.columns.subject },
+    { key: "client", label: T.columns.client },
+    { key: "type", label: T.columns.type },
+    { key: "created_at", label: T.columns.createdAt },
+    { key: "seen_date", label: T.columns.seenDate },
+  ];
+
+  return (
+    <section className="dd" aria-labelledby="page-title">
+      <DigitalHeader title={archived ? T.archivedTitle : T.title} />
+      {archived ? (
+        <p>
+          <Link className="back-link" to="/digital">
+            {T.backToInbox}
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="dd-toolbar">
+        <Form method="get" role="search" className="dd-search" action={base}>
+          <Keep state={state} omit={["search"]} />
+          {state.filtersOpen ? <input type="hidden" name="filters" value="1" /> : null}
+          <label className="field__label" htmlFor="dd-search">
+            {T.searchLabel}
+          </label>
+          <div className="dd-search__row">
+            <input
+              id="dd-search"
+              className="field__input"
+              type="search"
+              name="search"
+              defaultValue={state.search}
+              maxLength={200}
+              onChange={onSearchChange}
+              autoComplete="off"
+            />
+            <button type="submit" className="btn btn--secondary">
+              {common.actions.search}
+            </button>
+          </div>
+        </Form>
+
+        <details className="dd-filters" open={state.filtersOpen || undefined}>
+          <summary className="btn btn--secondary">{T.advancedFilters}</summary>
+          <Form method="get" action={base} className="dd-filters__form">
+            <Keep state={state} omit={["seen", "client", "type", "selected", "created_since", "created_until", "seen_since", "seen_until"]} />
+            <div className="dd-filters__grid">
+              <div className="field">
+                <label className="field__label" htmlFor="dd-f-seen">
+                  {F.seen}
+                </label>
+                <select id="dd-f-seen" name="seen" className="field__input" defaultValue={state.seen}>
+                  <option value="">{F.seenOptions.all}</option>
+                  <option value="true">{F.seenOptions.seen}</option>
+                  <option value="false">{F.seenOptions.unseen}</option>
+                </select>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor="dd-f-client">
+                  {F.client}
+                </label>
+                <input id="dd-f-client" name="client" className="field__input" defaultValue={state.client} maxLength={200} />
+              </div>
+              <fieldset className="field dd-filters__types">
+                <legend className="field__label">{F.type}</legend>
+                <p className="field__hint" id="dd-f-type-hint">
+                  {T.anyTypeHint}
+                </p>
+                {types.map((t) => (
+                  <div className="checkbox__item" key={t.id}>
+                    <input
+                      className="checkbox__input"
+                      type="checkbox"
+                      id={`dd-f-type-${t.id}`}
+                      name="type"
+                      value={t.id}
+                      defaultChecked={state.type.includes(t.id)}
+                    />
+                    <label className="checkbox__label" htmlFor={`dd-f-type-${t.id}`}>
+                      {t.text}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              <div className="field">
+                <label className="field__label" htmlFor="dd-f-selected">
+                  {F.selected}
+                </label>
+                <select id="dd-f-selected" name="selected" className="field__input" defaultValue={state.selected}>
+                  <option value="received">{F.selectedOptions.received}</option>
+                  <option value="notify">{F.selectedOptions.notify}</option>
+                </select>
+              </div>
+              {(
+                [
+                  ["created_since", F.createdSince],
+                  ["created_until", F.createdUntil],
+                  ["seen_since", F.seenSince],
+                  ["seen_until", F.seenUntil],
+                ] as const
+              ).map(([name, label]) => (
+                <div className="field" key={name}>
+                  <label className="field__label" htmlFor={`dd-f-${name}`}>
+                    {label}
+                  </label>
+                  <input id={`dd-f-${name}`} type="date" name={name} className="field__input" defaultValue={state[name]} />
+                </div>
+              ))}
+            </div>
+            <div className="cluster">
+              <button type="submit" className="btn btn--primary">
+                {T.applyFilters}
+              </button>
+              <Link
+                className="btn btn--ghost"
+                to={inboxHref(base, state, {
+                  seen: "",
+                  client: "",
+                  type: [],
+                  selected: "received",
+                  created_since: "",
+                  created_until: "",
+                  seen_since: "",
+                  seen_until: "",
+                  filtersOpen: false,
+                })}
+              >
+                {T.clearFilters}
+              </Link>
+            </div>
+          </Form>
+        </details>
+      </div>
+
+      {chips.length ? (
+        <ul className="dd-chips" aria-label={T.activeFiltersLabel}>
+          {chips.slice(0, 2).map((c) => (
+            <li key={c.key}>
+              <Link className="chip dd-chip" to={c.href} aria-label={T.removeFilter(c.text)} preventScrollReset>
+                {c.text} <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+          {chips.length > 2 ? (
+            <li>
+              <Link
+                className="chip dd-chip dd-chip--more"
+                to={inboxHref(base, state, { page: state.page, filtersOpen: true })}
+                title={chips
+                  .slice(2)
+                  .map((c) => c.text)
+                  .join(", ")}
+                preventScrollReset
+              >
+                {T.moreFilters(chips.length - 2)}
+                <span className="visually-hidden">
+                  {" "}
+                  ({chips
+                    .slice(2)
+                    .map((c) => c.text)
+                    .join(", ")})
+                </span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+
+      <div className="dd-tabs-row">
+        <Tabs
+          label={T.tabsLabel}
+          tabs={[
+            { key: "all", label: T.tabs.all(counts.all), href: inboxHref(base, state, { tab: "all" }), active: state.tab === "all" },
+            {
+              key: "unread",
+              label: T.tabs.unread(counts.unread),
+              href: inboxHref(base, state, { tab: "unread" }),
+              active: state.tab === "unread",
+              disabled: counts.unread === 0,
+            },
+          ]}
+        />
+        {archived ? null : (
+          <Link className="btn btn--ghost dd-archived-link" to="/digital/archive">
+            {T.archivedLink}
+          </Link>
+        )}
+      </div>
+
+      {archived && list.communications.length > 0 ? (
+        <Form method="post" id="dd-bulk" className="dd-bulk">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="recoverMany" />
+          {!hydrated || selected.length > 1 ? (
+            <SubmitButton name="intent" value="recoverMany" variant="primary">
+              {T.recoverSelected}
+            </SubmitButton>
+          ) : null}
+        </Form>
+      ) : null}
+
+      {list.communications.length === 0 ? (
+        <EmptyState title={hasFilters(state) ? T.empty.noResults : T.empty.emptyTray} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table dd-table">
+            <caption className="visually-hidden">{archived ? T.archivedTableCaption : T.tableCaption}</caption>
+            <thead>
+              <tr>
+                {archived ? (
+                  <th scope="col">
+                    <span className="visually-hidden">{T.recoverSelected}</span>
+                  </th>
+                ) : null}
+                {columns.map((col) => {
+                  const sorted = state.orderKey === col.key;
+                  return (
+                    <th key={col.key} scope="col" aria-sort={sorted ? (state.desc ? "descending" : "ascending") : undefined}>
+                      <Link
+                        className="dd-sort"
+                        to={inboxHref(base, state, { order: toggledOrder(state, col.key) })}
+                        preventScrollReset
+                      >
+                        {col.label}
+                        <span className="visually-hidden">
+                          {sorted ? `, ${state.desc ? T.sortedDescending : T.sortedAscending}` : ""}
+                        </span>
+                        <span className="dd-sort__icon" aria-hidden="true">
+                          {sorted ? (state.desc ? "▼" : "▲") : "↕"}
+                        </span>
+                      </Link>
+                    </th>
+                  );
+                })}
+                <th scope="col">{T.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.communications.map((c) => {
+                const unseen = !c.seen_date;
+                const downloaded = allDownloaded(c);
+                return (
+                  <tr key={c.code} className={unseen ? "dd-row dd-row--unseen" : "dd-row"}>
+                    {archived ? (
+                      <td className="dd-cell--check">
+                        <input
+                          type="checkbox"
+                          className="checkbox__input"
+                          name="code"
+                          value={c.code}
+                          form="dd-bulk"
+                          aria-label={T.selectCommunication(c.subject)}
+                          onChange={(e) => {
+                            const checked = e.currentTarget.checked;
+                            setSelected((prev) => (checked ? [...prev, c.code] : prev.filter((x) => x !== c.code)));
+                          }}
+                        />
+                      </td>
+                    ) : null}
+                    <td data-label={T.columns.subject}>
+                      <Link className="dd-subject" to={`${summaryBase}?code=${encodeURIComponent(c.code)}`}>
+                        {unseen ? (
+                          <>
+                            <span className="dd-dot" aria-hidden="true" />
+                            <span className="visually-hidden">{T.unseen}: </span>
+                          </>
+                        ) : null}
+                        {c.subject}
+                      </Link>
+                    </td>
+                    <td data-label={T.columns.client}>{c.client}</td>
+                    <td data-label={T.columns.type}>{c.type.text}</td>
+                    <td data-label={T.columns.createdAt}>{formatDate(c.created_at)}</td>
+                    <td data-label={T.columns.seenDate}>{c.seen_date ? formatDate(c.seen_date) : <span aria-label={T.unseen}>—</span>}</td>
+                    <td data-label={T.columns.actions} className="dd-cell--actions">
+                      {archived ? (
+                        <Form method="post">
+                          <AuthenticityTokenInput />
+                          <input type="hidden" name="code" value={c.code} />
+                          <SubmitButton
+                            name="intent"
+                            value="recover"
+                            variant="secondary"
+                            size="sm"
+                            disabled={!downloaded}
+                            aria-label={T.recoverRow(c.subject)}
+                            title={downloaded ? undefined : T.recoverDisabledHint}
+                          >
+                            {T.recover}
+                          </SubmitButton>
+                        </Form>
+                      ) : !unseen && downloaded ? (
+                        <Form method="post">
+                          <AuthenticityTokenInput />
+                          <input type="hidden" name="code" value={c.code} />
+                          <SubmitButton
+                            name="intent"
+                            value="archive"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={T.archiveRow(c.subject)}
+                            title={T.archive}
+                            pendingLabel={<ArchiveIcon />}
+                          >
+                            <ArchiveIcon />
+                          </SubmitButton>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Paginator
+        page={state.page}
+        lastPage={list.last_page}
+        hrefFor={(page) => inboxHref(base, state, { page })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+
+/**
+ * Terms / privacy page, opened in a new tab from the adhesion form. 'Cerrar' closes the window
+ * with JavaScript (going back to the adhesion when the browser refuses); without it, a link back.
+ */
+export function LegalText({ title, closeLabel, html }: { title: string; closeLabel: string; html: string }) {
+  return (
+    <section className="dd narrow dd-legal" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {title}
+      </h1>
+      {/* Sanitised on the server (sanitize-html) before it gets here. */}
+      <div className="card dd-legal__text" dangerouslySetInnerHTML={{ __html: html }} />
+      <p>
+        <button
+          type="button"
+          className="btn btn--primary js-only"
+          onClick={() => {
+            window.close();
+            setTimeout(() => window.location.assign("/digital/adhesion"), 300);
+          }}
+        >
+          {closeLabel}
+        </button>
+        <Link className="btn btn--primary no-js-only" to="/digital/adhesion">
+          {closeLabel}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Communication, HistoryEntry } from "~/api/digital.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { common, digital } from "~/lib/messages";
+import { EmptyState, LinkButton, SubmitButton } from "~/ui";
+import { allDownloaded, DigitalHeader } from "./InboxView";
+
+const T = digital.summary;
+
+export function fileHref(code: string, fileId: string, archived: boolean) {
+  const q = new URLSearchParams({ code, file: fileId });
+  if (archived) q.set("from", "archive");
+  return `/resources/digital/file?${q}`;
+}
+
+/**
+ * With JavaScript the file is fetched, handed to the browser as a download and the summary is
+ * reloaded (it is now downloaded and seen); on any failure the plain link is followed, whose
+ * resource route answers with the error toast. Without JavaScript the link downloads directly.
+ */
+function useDownload() {
+  const revalidator = useRevalidator();
+  return async (event: MouseEvent<HTMLAnchorElement>, name: string) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    try {
+      const response = await fetch(href, { credentials: "same-origin", headers: { Accept: "application/pdf,*/*" } });
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.ok || type.includes("text/html")) throw new Error("download failed");
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      revalidator.revalidate();
+    } catch {
+      window.location.assign(href);
+    }
+  };
+}
+
+export function SummaryView({ communication: c, history, archivedView }: { communication: Communication; history: HistoryEntry[]; archivedView: boolean }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const historyHidden = params.get("history") === "hide";
+  const toggle = new URLSearchParams(params);
+  if (historyHidden) toggle.delete("history");
+  else toggle.set("history", "hide");
+  const download = useDownload();
+  const ready = allDownloaded(c);
+  const back = c.archived ? "/digital/archive" : "/digital";
+
+  return (
+    <section className="dd dd-summary" aria-labelledby="page-title">
+      <DigitalHeader title={digital.title} />
+      <article className="card dd-summary__card" aria-labelledby="dd-subject">
+        <h2 id="dd-subject" className="section-title">
+          {c.subject}
+        </h2>
+        <dl className="summary-list dd-summary__list">
+          <div>
+            <dt>{T.to}</dt>
+            <dd>{c.recipient ?? ""}</dd>
+          </div>
+          <div>
+            <dt>{T.from}</dt>
+            <dd>{c.client}</dd>
+          </div>
+          <div>
+            <dt>{T.received}</dt>
+            <dd>{formatDateTime(c.created_at)}</dd>
+          </div>
+          <div>
+            <dt>{T.notifiedByOffice}</dt>
+            <dd>{c.notified ? `${T.yes}${c.date_notified ? ` (${formatDate(c.date_notified)})` : ""}` : T.no}</dd>
+          </div>
+          <div>
+            <dt>{T.number}</dt>
+            <dd>{c.code}</dd>
+          </div>
+        </dl>
+
+        <h3 className="dd-summary__heading">{T.files}</h3>
+        {c.files.length === 0 ? (
+          <p className="text-muted">{T.noFiles}</p>
+        ) : (
+          <ul className="dd-files">
+            {c.files.map((f) => (
+              <li key={f.id} className="dd-files__item">
+                <span className="dd-files__name">{f.file_name}</span>
+                {f.downloaded ? <span className="badge dd-files__done">{T.downloaded}</span> : null}
+                <a
+                  className="btn btn--secondary btn--sm"
+                  href={fileHref(c.code, f.id, archivedView)}
+                  download={f.file_name}
+                  aria-label={T.downloadFile(f.file_name)}
+                  onClick={(e) => download(e, f.file_name)}
+                >
+                  {T.download}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <h3 className="dd-summary__heading">{T.message}</h3>
+        <div className="dd-message">{c.message}</div>
+
+        <div className="dd-summary__history-head">
+          <h3 className="dd-summary__heading" id="dd-history-title">
+            {T.history}
+          </h3>
+          <Link
+            className="btn btn--ghost btn--sm"
+            to={`${location.pathname}?${toggle}`}
+            replace
+            preventScrollReset
+            aria-expanded={!historyHidden}
+            aria-controls="dd-history"
+          >
+            {historyHidden ? T.showHistory : T.hideHistory}
+          </Link>
+        </div>
+        <div id="dd-history" hidden={historyHidden}>
+          {history.length === 0 ? (
+            <EmptyState title={common.noInformation} />
+          ) : (
+            <div className="table-wrap">
+              <table className="table dd-table dd-history">
+                <caption className="visually-hidden">{T.history}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.historyDate}</th>
+                    <th scope="col">{T.historyDescription}</th>
+                    <th scope="col">{T.historyUser}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.map((h, i) => (
+                    <tr key={`${h.date}-${i}`}>
+                      <td data-label={T.historyDate}>{formatDateTime(h.date)}</td>
+                      <td data-label={T.historyDescription}>{h.description}</td>
+                      <td data-label={T.historyUser}>{h.user}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+
+        <div className="cluster dd-summary__actions">
+          <LinkButton to={back} variant="secondary">
+            {T.back}
+          </LinkButton>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="code" value={c.code} />
+            <SubmitButton
+              name="intent"
+              value={c.archived ? "recover" : "archive"}
+              disabled={!ready}
+              aria-describedby={ready ? undefined : "dd-archive-hint"}
+            >
+              {c.archived ? T.recover : T.archive}
+            </SubmitButton>
+          </Form>
+        </div>
+        {ready ? null : (
+          <p id="dd-archive-hint" className="field__hint dd-summary__hint">
+            {c.archived ? digital.recoverDisabledHint : digital.archiveDisabledHint}
+          </p>
+        )}
+      </article>
+    </section>
+  );
+}

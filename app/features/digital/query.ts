@@ -1,0 +1,101 @@
+/**
+ * The inbox's view state lives in the URL (spec section 3 filters plus `tab` and `filters`).
+ * Parsing is lenient: an invalid value is dropped, never an error page.
+ */
+import { normalizeDateParam } from "~/lib/dates";
+
+export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date"] as const;
+export type OrderKey = (typeof ORDER_KEYS)[number];
+export const DEFAULT_ORDER = "-created_at";
+
+export type InboxState = {
+  page: number;
+  order: string;
+  orderKey: OrderKey;
+  desc: boolean;
+  tab: "all" | "unread";
+  search: string;
+  seen: "" | "true" | "false";
+  client: string;
+  type: string[];
+  created_since: string;
+  created_until: string;
+  seen_since: string;
+  seen_until: string;
+  selected: "received" | "notify";
+  /** advanced filter panel open */
+  filtersOpen: boolean;
+};
+
+export function parseInboxState(params: URLSearchParams): InboxState {
+  const rawOrder = params.get("order") ?? DEFAULT_ORDER;
+  const key = rawOrder.replace(/^[-+]/, "");
+  const validOrder = (ORDER_KEYS as readonly string[]).includes(key);
+  const order = validOrder ? (rawOrder.startsWith("+") ? key : rawOrder) : DEFAULT_ORDER;
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const seen = params.get("seen");
+  const types = params
+    .getAll("type")
+    .flatMap((t) => t.split(","))
+    .map((t) => t.trim())
+    .filter((t) => /^[\w-]{1,32}$/.test(t));
+  let created_since = normalizeDateParam(params.get("created_since")) ?? "";
+  let created_until = normalizeDateParam(params.get("created_until")) ?? "";
+  if (created_since && created_until && created_since > created_until) [created_since, created_until] = [created_until, created_since];
+  let seen_since = normalizeDateParam(params.get("seen_since")) ?? "";
+  let seen_until = normalizeDateParam(params.get("seen_until")) ?? "";
+  if (seen_since && seen_until && seen_since > seen_until) [seen_since, seen_until] = [seen_until, seen_since];
+  return {
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1,
+    order,
+    orderKey: order.replace(/^-/, "") as OrderKey,
+    desc: order.startsWith("-"),
+    tab: params.get("tab") === "unread" ? "unread" : "all",
+    search: (params.get("search") ?? "").trim().slice(0, 200),
+    seen: seen === "true" || seen === "false" ? seen : "",
+    client: (params.get("client") ?? "").trim().slice(0, 200),
+    type: [...new Set(types)],
+    created_since,
+    created_until,
+    seen_since,
+    seen_until,
+    selected: params.get("selected") === "notify" ? "notify" : "received",
+    filtersOpen: params.get("filters") === "1",
+  };
+}
+
+/** Query string of a state (defaults left out), with `over` applied; page resets unless given. */
+export function inboxHref(base: string, state: InboxState, over: Partial<InboxState> = {}): string {
+  const s = { ...state, page: 1, ...over };
+  const p = new URLSearchParams();
+  if (s.tab === "unread") p.set("tab", "unread");
+  if (s.search) p.set("search", s.search);
+  if (s.seen) p.set("seen", s.seen);
+  if (s.client) p.set("client", s.client);
+  if (s.type.length) p.set("type", s.type.join(","));
+  if (s.selected === "notify") p.set("selected", "notify");
+  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) if (s[k]) p.set(k, s[k]);
+  if (s.order !== DEFAULT_ORDER) p.set("order", s.order);
+  if (s.filtersOpen) p.set("filters", "1");
+  if (s.page > 1) p.set("page", String(s.page));
+  const q = p.toString();
+  return q ? `${base}?${q}` : base;
+}
+
+/** Header click: the same column flips direction; another column starts ascending. */
+export function toggledOrder(state: InboxState, key: OrderKey): string {
+  if (state.orderKey === key) return state.desc ? key : `-${key}`;
+  return key;
+}
+
+/** The seen filter the API gets: the unread tab wins over the advanced filter. */
+export function seenFilter(state: InboxState): boolean | undefined {
+  if (state.tab === "unread") return false;
+  return state.seen === "" ? undefined : state.seen === "true";
+}
+
+export function hasFilters(state: InboxState): boolean {
+  return Boolean(
+    state.search || state.seen || state.client || state.type.length || state.created_since || state.created_until || state.seen_since || state.seen_until || state.tab === "unread",
+  );
+}

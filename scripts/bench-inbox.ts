@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:inbox`: seeds 100,000 communications for one citizen in a temporary SQLite
+ * database (all migrations) and prints p50 / p95 of the inbox query (page + files + total and
+ * unseen counts, what GET /api/dd/v1/communications/inbox answers) for: the first page, page
+ * 5,000, a subject search, an unseen-only filter, and the counts alone.
+ * Env: BENCH_ROWS (default 100000), BENCH_RUNS (default 50).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
+import { createDatabase } from "../server/db/index.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { communicationTypes, demoClients, seedDigitalReference } from "../server/db/seed/digital.js";
+import { normaliseSubject, queryInbox, type InboxFilters } from "../server/domain/dd/inbox.js";
+import { inbox } from "../server/domain/dd/service.js";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const CUIL = "20300000001";
+const WORDS = ["impuesto", "resolución", "citación", "aviso", "deuda", "patente", "turno", "registro", "multa", "inscripción"];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-bench-inbox-"));
+const { db } = await createDatabase({ sqliteFile: path.join(dir, "bench.sqlite") });
+try {
+  await migrateToLatest(db);
+  await seedDigitalReference(db, "provincia");
+  const now = new Date().toISOString();
+  await db
+    .insertInto("citizens")
+    .values({ cuil: CUIL, given_name: "Bench", family_name: "Ciudadano", email: "b@example.com", phone_code: null, phone_number: null, uid: "bench", password_hash: "x", created_at: now })
+    .execute();
+  await db.insertInto("dd_adhesions").values({ cuil: CUIL, email: "b@example.com", phone_code: null, phone_number: null, adhered_at: now }).execute();
+  const t0 = performance.now();
+  const base = Date.UTC(2020, 0, 1);
+  const batch = 500;
+  await db.transaction().execute(async (tx) => {
+    for (let start = 0; start < ROWS; start += batch) {
+      const values = [];
+      for (let i = start; i < Math.min(ROWS, start + batch); i++) {
+        const subject = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} número ${i}`;
+        const created = new Date(base + i * 600_000).toISOString();
+        const seen = i % 4 !== 0;
+        values.push({
+          code: `B-${String(i).padStart(7, "0")}`,
+          cuil: CUIL,
+          sequence: i + 1,
+          year: 1900,
+          recipient: "Bench Ciudadano",
+          subject,
+          subject_norm: normaliseSubject(subject),
+          client: demoClients[i % demoClients.length],
+          type_id: communicationTypes[i % communicationTypes.length].id,
+          message: "Mensaje de prueba",
+          notified: (i % 5 === 0 ? 1 : 0) as 0 | 1,
+          created_at: created,
+          date_notified: i % 5 === 0 ? created : null,
+          seen_date: seen ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null,
+          archived: (i % 20 === 0 ? 1 : 0) as 0 | 1,
+          files_pending: 0,
+        });
+      }
+      await tx.insertInto("dd_communications").values(values).execute();
+    }
+  });
+  await sql`analyze`.execute(db);
+  console.log(`seeded ${ROWS.toLocaleString("en")} communications in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const f = (over: Partial<InboxFilters>): InboxFilters => ({
+    page: 1,
+    order: { key: "created_at", desc: true },
+    archived: false,
+    selected: "received",
+    ...over,
+  });
+  const cases: [string, () => Promise<unknown>][] = [
+    ["first page (-created_at)", () => inbox(db, CUIL, f({}))],
+    ["page 5,000 (-created_at)", () => inbox(db, CUIL, f({ page: 5000 }))],
+    ["search subject 'deuda'", () => inbox(db, CUIL, f({ search: "deuda" }))],
+    ["search subject 'número 99999'", () => inbox(db, CUIL, f({ search: "número 99999" }))],
+    ["unseen only, order subject", () => inbox(db, CUIL, f({ seen: false, order: { key: "subject", desc: false } }))],
+    ["type + created range", () => inbox(db, CUIL, f({ types: ["aviso", "citacion"], created_since: "2020-06-01", created_until: "2020-12-31" }))],
+    ["counts only (total + unseen)", () => queryInbox(db, CUIL, f({ page: 1_000_000 }), 10)],
+  ];
+  const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+  console.log(`\n${"query".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   (${RUNS} runs each, SQLite)`);
+  for (const [name, run] of cases) {
+    for (let i = 0; i < 3; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      await run();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${name.padEnd(34)} ${pct(times, 50).toFixed(2).padStart(8)} ${pct(times, 95).toFixed(2).padStart(8)}`);
+  }
+} finally {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

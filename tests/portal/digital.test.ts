@@ -1,0 +1,225 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, CUIL, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { csrf } from "~/lib/csrf.server";
+import { digital as t } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
+import { action as archiveListAction } from "~/routes/digital.archive._index";
+import { action as summaryAction, loader as summaryLoader } from "~/routes/digital.summary";
+import { action as adhesionAction, loader as adhesionLoader } from "~/routes/digital.adhesion";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/digital.settings";
+import { loader as termsLoader } from "~/routes/digital.terms";
+import { loader as fileLoader } from "~/routes/resources.digital.file";
+
+const comm = (code: string, over: Record<string, unknown> = {}) => ({
+  code,
+  subject: `Asunto ${code}`,
+  client: "Dirección de Rentas",
+  type: { id: "aviso", text: "Aviso" },
+  created_at: "2026-01-02T10:00:00.000Z",
+  seen_date: null,
+  date_notified: null,
+  notified: false,
+  message: "Mensaje",
+  archived: false,
+  files: [{ id: "f1", file_name: "a.pdf", downloaded: false }],
+  recipient: "María",
+  ...over,
+});
+const contact = { user_id: CUIL, first_name: "María", last_name: "Gómez", emails: ["maria@example.com"], phones: [{ code: "261", number: "4123456" }] };
+
+const dd = [
+  http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, () =>
+    HttpResponse.json({ communications: [comm("2026-000001")], total: 1, unseen: 1, last_page: 1 }),
+  ),
+  http.get(`${API}/api/dd/v1/communications/types/all`, () => HttpResponse.json({ types: [{ id: "aviso", text: "Aviso" }] })),
+  http.get(`${API}/api/dd/v1/communications/get_one/:code`, ({ params }) => HttpResponse.json({ communication: comm(String(params.code)) })),
+  http.get(`${API}/api/dd/v1/communications/get_history/:code`, () => HttpResponse.json({ history: [] })),
+  http.get(`${API}/api/dd/v1/users/get_contact_info/:cuil`, () => HttpResponse.json({ data: contact })),
+  http.get(`${API}/api/dd/v1/users/get_terms`, () => HttpResponse.json({ data: { html: '<h2>Hola</h2><script>alert(1)</script><p onclick="x()">Texto</p>' } })),
+];
+
+const server = setupServer(...happy, ...dd);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const BASE = "http://localhost:3000";
+const load = async (loader: (args: any) => Promise<unknown>, path: string) =>
+  settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
+
+async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: [string, string][]) {
+  const [token, cookie] = await csrf.commitToken();
+  const body = new URLSearchParams([...fields, ["csrf", token]]);
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
+}
+
+const fail = (method: "get" | "put" | "post", path: string, status = 500, body: Record<string, string> = { code: "BOOM" }) =>
+  http[method](`${API}${path}`, () => HttpResponse.json(body, { status }));
+
+describe("/digital inbox", () => {
+  it("loads the list, the types and the counts", async () => {
+    const response = await load(inboxLoader, "/digital");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.counts).toEqual({ all: 1, unread: 1 });
+    expect(data.types).toEqual([{ id: "aviso", text: "Aviso" }]);
+  });
+
+  it("sends the URL's filters to the API", async () => {
+    let seen: URL | null = null;
+    server.use(
+      http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, ({ request }) => {
+        seen ??= new URL(request.url);
+        return HttpResponse.json({ communications: [], total: 0, unseen: 0, last_page: 1 });
+      }),
+    );
+    await load(inboxLoader, "/digital?tab=unread&search=deuda&order=subject&type=aviso,citacion&client=Rentas&created_since=2026-01-01&selected=notify");
+    const q = Object.fromEntries(seen!.searchParams);
+    expect(q).toMatchObject({ seen: "false", search: "deuda", order: "subject", type: "aviso,citacion", client: "Rentas", created_since: "2026-01-01", selected: "notify", archived: "false" });
+  });
+
+  it("goes to /error when the first page fails and back to page 1 with the toast when another page fails", async () => {
+    server.use(fail("get", "/api/dd/v1/communications/inbox/:cuil"));
+    expect((await load(inboxLoader, "/digital")).headers.get("Location")).toBe("/error");
+    const response = await load(inboxLoader, "/digital?page=3");
+    expect(response.headers.get("Location")).toBe("/digital");
+    expect((await toastOf(response))?.message).toBe(t.toasts.pageError);
+  });
+
+  it("archive: success and error toasts", async () => {
+    server.use(http.put(`${API}/api/dd/v1/communications/archive`, () => HttpResponse.json({ communications: ["2026-000001"] })));
+    let response = await post(inboxAction, "/digital?index&page=1", [["intent", "archive"], ["code", "2026-000001"]]);
+    expect(response.headers.get("Location")).toBe("/digital?page=1");
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.archiveSuccess("2026-000001") });
+    server.use(fail("put", "/api/dd/v1/communications/archive"));
+    response = await post(inboxAction, "/digital?index", [["intent", "archive"], ["code", "2026-000001"]]);
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.archiveError });
+  });
+
+  it("recover one, recover many: success and error toasts", async () => {
+    let body: any = null;
+    server.use(
+      http.put(`${API}/api/dd/v1/communications/recover`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(body);
+      }),
+    );
+    let response = await post(archiveListAction, "/digital/archive?index", [["intent", "recover"], ["code", "A"]]);
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.recoverSuccess("A") });
+    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recoverMany"], ["code", "A"], ["code", "B"]]);
+    expect(body).toEqual({ communications: ["A", "B"] });
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.recoverManySuccess });
+    server.use(fail("put", "/api/dd/v1/communications/recover"));
+    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recoverMany"], ["code", "A"], ["code", "B"]]);
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.recoverManyError });
+    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recover"], ["code", "A"]]);
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.recoverError });
+  });
+});
+
+describe("/digital/summary", () => {
+  it("loads the communication and its history; failures go to /error", async () => {
+    const ok = await load(summaryLoader, "/digital/summary?code=2026-000001");
+    expect((await ok.json()).communication.code).toBe("2026-000001");
+    server.use(fail("get", "/api/dd/v1/communications/get_one/:code", 404, { code: "NOT_FOUND", message: "x" }));
+    expect((await load(summaryLoader, "/digital/summary?code=X")).headers.get("Location")).toBe("/error");
+  });
+
+  it("archiving from the summary goes back to the inbox with the toast", async () => {
+    server.use(http.put(`${API}/api/dd/v1/communications/archive`, () => HttpResponse.json({})));
+    const response = await post(summaryAction, "/digital/summary?code=C1", [["intent", "archive"], ["code", "C1"]]);
+    expect(response.headers.get("Location")).toBe("/digital");
+  });
+
+  it("a failed download returns to the summary with the download toast", async () => {
+    server.use(fail("get", "/api/dd/v1/communications/get_file/:code/:file"));
+    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1");
+    expect(response.headers.get("Location")).toBe("/digital/summary?code=C1");
+    expect((await toastOf(response))?.message).toBe(t.toasts.downloadError);
+  });
+
+  it("a download streams the API's file with its headers", async () => {
+    server.use(
+      http.get(`${API}/api/dd/v1/communications/get_file/:code/:file`, () =>
+        new HttpResponse("%PDF-1.4 x", { headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="a.pdf"' } }),
+      ),
+    );
+    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="a.pdf"');
+    expect(await response.text()).toBe("%PDF-1.4 x");
+  });
+});
+
+describe("adhesion and settings", () => {
+  it("adhesion: an adhered citizen is sent to /digital; contact failure goes to /error", async () => {
+    expect((await load(adhesionLoader, "/digital/adhesion")).headers.get("Location")).toBe("/digital");
+    server.use(fail("get", "/api/dd/v1/users/get-user-self-da/:cuil", 400, { code: "NOT_ADHERED", message: "no" }));
+    expect((await load(adhesionLoader, "/digital/adhesion")).status).toBe(200);
+    server.use(fail("get", "/api/dd/v1/users/get_contact_info/:cuil"));
+    expect((await load(adhesionLoader, "/digital/adhesion")).headers.get("Location")).toBe("/error");
+  });
+
+  it("adhesion: missing e-mail or terms answer 400 with the errors; success and error toasts", async () => {
+    let response = await post(adhesionAction, "/digital/adhesion", [["phone", ""]]);
+    expect(response.status).toBe(400);
+    const data = await response.json();
+    expect(Object.keys(data.fieldErrors).sort()).toEqual(["email", "terms"]);
+
+    let sent: any = null;
+    server.use(
+      http.post(`${API}/api/dd/v1/users/enroll`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: {} });
+      }),
+    );
+    response = await post(adhesionAction, "/digital/adhesion", [["email", "maria@example.com"], ["phone", "261-4123456"], ["terms", "on"]]);
+    expect(sent).toEqual({ user_id: CUIL, first_name: "María", last_name: "Gómez", email: "maria@example.com", phone: { code: "261", number: "4123456" } });
+    expect(response.headers.get("Location")).toBe("/digital/confirm/create");
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.adhesionSuccess });
+
+    server.use(fail("post", "/api/dd/v1/users/enroll"));
+    response = await post(adhesionAction, "/digital/adhesion", [["email", "maria@example.com"], ["terms", "on"]]);
+    expect(response.headers.get("Location")).toBe("/digital/adhesion");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.adhesionError });
+  });
+
+  it("settings: success and error toasts; load failure goes to /error", async () => {
+    server.use(http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL, email: "maria@example.com", phone: null } })));
+    expect((await load(settingsLoader, "/digital/settings")).status).toBe(200);
+    server.use(http.put(`${API}/api/dd/v1/users/set-self-da`, () => HttpResponse.json({ data: {} })));
+    let response = await post(settingsAction, "/digital/settings", [["email", "maria@example.com"], ["phone", ""]]);
+    expect(response.headers.get("Location")).toBe("/digital/confirm/update");
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.settingsSuccess });
+    server.use(fail("put", "/api/dd/v1/users/set-self-da"));
+    response = await post(settingsAction, "/digital/settings", [["email", "maria@example.com"]]);
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.settingsError });
+    server.use(fail("get", "/api/dd/v1/users/get_contact_info/:cuil"));
+    expect((await load(settingsLoader, "/digital/settings")).headers.get("Location")).toBe("/error");
+  });
+});
+
+describe("terms", () => {
+  it("sanitises the HTML and goes to /error on failure", async () => {
+    const response = await load(termsLoader, "/digital/terms");
+    const { html } = await response.json();
+    expect(html).toContain("<h2>Hola</h2>");
+    expect(html).not.toContain("script");
+    expect(html).not.toContain("onclick");
+    server.use(fail("get", "/api/dd/v1/users/get_terms"));
+    expect((await load(termsLoader, "/digital/terms")).headers.get("Location")).toBe("/error");
+  });
+});
