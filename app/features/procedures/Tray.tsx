@@ -1,0 +1,303 @@
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { AttachedDocument, HistoryEntry, Instance } from "~/api/procedures.server";
+import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
+import { common, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, useDebouncedSubmit } from "~/ui";
+import { DEFAULT_SORT, SORT_VALUES, trayHref, type TrayState } from "./url";
+
+const statusLabel = (status: string) =>
+  (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
+
+/** Portal resource route that streams a file from the API (`back` is where a failure returns to). */
+export function downloadHref(file: { fileId: string; name: string }, back: string) {
+  const params = new URLSearchParams({ file: file.fileId, name: file.name, back });
+  return `/resources/procedures/download?${params.toString()}`;
+}
+
+export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTab: string }) {
+  const onSearch = useDebouncedSubmit();
+  const onChangeNow = useDebouncedSubmit(0);
+  const sortLabel = (value: string) => {
+    const field = value.endsWith("createdAt") ? common.sort.createdAt : common.sort.arrivedOn;
+    return t.ui.sortOption(field, value.startsWith("-") ? common.sort.descending : common.sort.ascending);
+  };
+  return (
+    <Form method="get" action="/procedures" className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
+      {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
+      <div className="field proc-filters__search">
+        <label className="field__label" htmlFor="proc-q">
+          {t.searchLabel}
+        </label>
+        <input id="proc-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="proc-since">
+          {common.search.since}
+        </label>
+        <input id="proc-since" className="field__input" type="date" name="since" lang="es-AR" defaultValue={state.since ?? ""} onChange={onChangeNow} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="proc-until">
+          {common.search.until}
+        </label>
+        <input id="proc-until" className="field__input" type="date" name="until" lang="es-AR" defaultValue={state.until ?? ""} onChange={onChangeNow} />
+      </div>
+      <div className="field proc-filters__sort">
+        <label className="field__label" htmlFor="proc-sort">
+          {common.sort.label}
+        </label>
+        <select id="proc-sort" className="field__input field__select" name="sort" defaultValue={state.sort} onChange={onChangeNow}>
+          {SORT_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {sortLabel(value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn--secondary no-js-only">
+        {common.actions.search}
+      </button>
+    </Form>
+  );
+}
+
+export function InstanceCard({ instance, state, defaultTab }: { instance: Instance; state: TrayState; defaultTab: string }) {
+  const here = trayHref(state, defaultTab);
+  const modalHref = (modal: TrayState["modal"]) => `${trayHref({ ...state, modal, instance: instance.id }, defaultTab)}#proc-modal`;
+  const has = (button: string) => instance.buttons.includes(button);
+  const titleId = `instance-${instance.id}-title`;
+  return (
+    <li className="card proc-card" aria-labelledby={titleId}>
+      <div className="proc-card__head">
+        <h2 className="card__title proc-card__title" id={titleId}>
+          {instance.title}
+        </h2>
+        {instance.currentState ? <Badge color={instance.currentState.color}>{instance.currentState.text}</Badge> : null}
+      </div>
+      {instance.hasAlert ? (
+        <p className="proc-card__alert" role="note">
+          <span aria-hidden="true">! </span>
+          {t.alertLabel}
+        </p>
+      ) : null}
+      {instance.description.length ? (
+        <div className="card__body">
+          {instance.description.map((line, i) => (
+            <p key={i} className="proc-card__line">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <dl className="proc-card__data">
+        {instance.payloadDescriptions.map((p, i) => (
+          <div key={`${p.code ?? i}`}>
+            <dt>{p.label}</dt>
+            <dd>{p.value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t.createdOn}</dt>
+          <dd>
+            <time dateTime={toIsoString(instance.createdAt)}>{formatDate(instance.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.updatedOn}</dt>
+          <dd>
+            <time dateTime={toIsoString(instance.arrivedOn)}>{formatDate(instance.arrivedOn)}</time>
+          </dd>
+        </div>
+      </dl>
+      <div className="card__actions proc-card__actions" role="group" aria-label={`${t.rowActionsLabel}: ${instance.title}`}>
+        {has("edit") && instance.type === "interactive" ? (
+          <LinkButton size="sm" to={`/procedures/chat/?instance=${encodeURIComponent(instance.id)}`}>
+            {t.actions.edit}
+          </LinkButton>
+        ) : null}
+        {has("history") ? (
+          <LinkButton size="sm" variant="secondary" to={modalHref("historial")} preventScrollReset>
+            {t.actions.history}
+          </LinkButton>
+        ) : null}
+        {has("attachments") ? (
+          <LinkButton size="sm" variant="secondary" to={modalHref("adjuntos")} preventScrollReset>
+            {t.actions.attachments}
+          </LinkButton>
+        ) : null}
+        {has("goToRecord") ? (
+          <Form method="post" action="/procedures?index" className="proc-card__inline-form">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="goToRecord" />
+            <input type="hidden" name="returnTo" value={here} />
+            <SubmitButton size="sm" variant="secondary" name="instance" value={instance.id}>
+              {t.actions.goToRecord}
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {has("preview") ? (
+          <LinkButton size="sm" variant="secondary" to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>
+            {t.actions.preview}
+          </LinkButton>
+        ) : null}
+        {has("discard") ? (
+          <LinkButton size="sm" variant="danger" to={modalHref("cancelar")} preventScrollReset>
+            {t.actions.discard}
+          </LinkButton>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function EmptyTray() {
+  return (
+    <EmptyState
+      title={t.emptyTray}
+      action={
+        <LinkButton to="/procedures/available" variant="primary">
+          {t.newProcedure}
+        </LinkButton>
+      }
+    />
+  );
+}
+
+export function NoResults({ publicUrl }: { publicUrl: string }) {
+  return (
+    <EmptyState title={t.noResults}>
+      <p>
+        <a href={publicUrl} target="_blank" rel="noreferrer">
+          {t.publicSiteLink} <span className="visually-hidden">{common.opensInNewTab}</span>
+        </a>
+      </p>
+    </EmptyState>
+  );
+}
+
+export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEntry[]; closeHref: string; back: string }) {
+  return (
+    <Modal id="proc-modal" title={t.modals.history} open closeHref={closeHref} size="lg">
+      {entries.length === 0 ? (
+        <p>{t.history.empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t.history.date}</th>
+                <th scope="col">{t.history.user}</th>
+                <th scope="col">{t.history.action}</th>
+                <th scope="col">{t.history.comment}</th>
+                <th scope="col">{t.history.files}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, i) => (
+                <tr key={i}>
+                  <td data-label={t.history.date}>{formatDateTime(entry.excutedOn)}</td>
+                  <td data-label={t.history.user}>{entry.cn}</td>
+                  <td data-label={t.history.action}>{entry.action}</td>
+                  <td data-label={t.history.comment}>{entry.comment}</td>
+                  <td data-label={t.history.files}>
+                    {entry.files.length ? (
+                      <ul className="proc-files">
+                        {entry.files.map((f) => (
+                          <li key={f.fileId}>
+                            <a href={downloadHref({ fileId: f.fileId, name: f.name }, back)} aria-label={t.ui.downloadFile(f.name)}>
+                              {f.name}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export function AttachmentsModal({ docs, closeHref, back }: { docs: AttachedDocument[]; closeHref: string; back: string }) {
+  return (
+    <Modal id="proc-modal" title={t.modals.attachments} open closeHref={closeHref} size="lg">
+      {docs.length === 0 ? (
+        <p>{t.attachments.empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t.attachments.fileName}</th>
+                <th scope="col">{t.attachments.date}</th>
+                <th scope="col">{t.attachments.status}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{common.actions.download}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {docs.map((doc) => (
+                <tr key={doc.fileId}>
+                  <td data-label={t.attachments.fileName}>{doc.fileName}</td>
+                  <td data-label={t.attachments.date}>{formatDateTime(doc.createdAt)}</td>
+                  <td data-label={t.attachments.status}>{statusLabel(doc.status)}</td>
+                  <td>
+                    <a
+                      className="btn btn--secondary btn--sm"
+                      href={downloadHref({ fileId: doc.fileId, name: doc.fileName }, back)}
+                      aria-label={t.ui.downloadFile(doc.fileName)}
+                    >
+                      {common.actions.download}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export function CancelModal({
+  instanceId,
+  title,
+  closeHref,
+  error,
+}: {
+  instanceId: string;
+  title: string | null;
+  closeHref: string;
+  error?: string | null;
+}) {
+  return (
+    <Modal id="proc-modal" title={t.modals.discard} open closeHref={closeHref} size="sm">
+      <Form method="post" action="/procedures?index" className="stack" id="proc-cancel-form">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="discard" />
+        <input type="hidden" name="instance" value={instanceId} />
+        <input type="hidden" name="returnTo" value={closeHref} />
+        {title ? <p className="proc-cancel__title">{t.ui.instanceOf(title)}</p> : null}
+        <p>{t.discard.warning}</p>
+        <TextArea id="proc-cancel-reason" name="message" label={t.discard.reasonLabel} maxLength={MAX_MESSAGE_LENGTH} error={error} />
+        <div className="cluster">
+          <LinkButton variant="secondary" to={closeHref} replace preventScrollReset>
+            {t.discard.keep}
+          </LinkButton>
+          <SubmitButton variant="danger" name="intent" value="discard">
+            {t.discard.confirm}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export { DEFAULT_SORT };

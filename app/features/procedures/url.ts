@@ -1,0 +1,118 @@
+/**
+ * The tray's and the catalogue's view state, all in the URL (pure helpers, used by loaders and
+ * components alike).
+ */
+import { normalizeDateParam } from "~/lib/dates";
+import { clampPage } from "~/lib/paginate";
+
+export const SORT_VALUES = ["-createdAt", "+createdAt", "-arrivedOn", "+arrivedOn"] as const;
+export type SortValue = (typeof SORT_VALUES)[number];
+export const DEFAULT_SORT: SortValue = "-createdAt";
+export const MODALS = ["historial", "adjuntos", "cancelar"] as const;
+export type TrayModal = (typeof MODALS)[number];
+
+export type TrayState = {
+  tab: string;
+  /** the tab came from the URL (a tab change), not the default */
+  explicitTab: boolean;
+  q: string;
+  since: string | null;
+  until: string | null;
+  sort: SortValue;
+  page: number;
+  modal: TrayModal | null;
+  instance: string | null;
+};
+
+/** A raw `+` in a query string reads as a space: ' createdAt' means '+createdAt'. */
+export function parseSort(value: string | null): SortValue {
+  if (!value) return DEFAULT_SORT;
+  const v = value.startsWith(" ") ? `+${value.trim()}` : value.trim();
+  const withSign = /^[+-]/.test(v) ? v : `+${v}`;
+  return (SORT_VALUES as readonly string[]).includes(withSign) ? (withSign as SortValue) : DEFAULT_SORT;
+}
+
+export function parseTrayState(params: URLSearchParams, tabCodes: readonly string[]): TrayState {
+  const rawTab = params.get("tab");
+  const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : tabCodes[0] ?? "";
+  const modal = params.get("modal");
+  const instance = params.get("instance");
+  let since = normalizeDateParam(params.get("since"));
+  let until = normalizeDateParam(params.get("until"));
+  if (since && until && since > until) [since, until] = [until, since];
+  return {
+    tab,
+    explicitTab: Boolean(rawTab && tabCodes.includes(rawTab)),
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    since,
+    until,
+    sort: parseSort(params.get("sort")),
+    page: clampPage(params.get("page")),
+    modal: modal && (MODALS as readonly string[]).includes(modal) && instance ? (modal as TrayModal) : null,
+    instance: instance && /^[A-Za-z0-9-]{1,64}$/.test(instance) ? instance : null,
+  };
+}
+
+/** The tray URL for a state; defaults are left out so URLs stay short. */
+export function trayHref(state: Partial<TrayState>, defaultTab?: string): string {
+  const params = new URLSearchParams();
+  if (state.tab && state.tab !== defaultTab) params.set("tab", state.tab);
+  if (state.q) params.set("q", state.q);
+  if (state.since) params.set("since", state.since);
+  if (state.until) params.set("until", state.until);
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  if (state.modal && state.instance) {
+    params.set("modal", state.modal);
+    params.set("instance", state.instance);
+  }
+  const query = params.toString();
+  return query ? `/procedures?${query}` : "/procedures";
+}
+
+/** The list part of a query string (modal parameters left out): skeletons only when it changes. */
+export function listKey(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("modal");
+  params.delete("instance");
+  params.sort();
+  return params.toString();
+}
+
+/** A same-origin path under `prefix`, or `fallback`. */
+export function safeReturnTo(value: unknown, prefix: string, fallback: string): string {
+  if (typeof value !== "string") return fallback;
+  if (!value.startsWith(prefix) || value.startsWith("//") || value.includes("\\")) return fallback;
+  return value;
+}
+
+/** Drops the modal parameters of a tray URL. */
+export function withoutModal(href: string): string {
+  const url = new URL(href, "http://x");
+  url.searchParams.delete("modal");
+  url.searchParams.delete("instance");
+  const query = url.searchParams.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+export type CatalogueState = { parentId: string | null; q: string; page: number; filter: string | null };
+
+export function parseCatalogueState(params: URLSearchParams): CatalogueState {
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const parentId = params.get("parentId");
+  return {
+    q,
+    parentId: !q && parentId && /^\d{1,10}$/.test(parentId) ? parentId : null,
+    page: clampPage(params.get("page")),
+    filter: null,
+  };
+}
+
+export function catalogueHref(state: { parentId?: string | null; q?: string; page?: number }): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  else if (state.parentId) params.set("parentId", state.parentId);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  const query = params.toString();
+  return query ? `/procedures/available?${query}` : "/procedures/available";
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
+import { downloadFile } from "~/api/procedures.server";
+import { safeReturnTo } from "~/features/procedures/url";
+import { requireAdhered } from "~/lib/guards.server";
+import { procedures as t } from "~/lib/messages";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * Attachment downloads of the procedures module: streams `GET /api/fs/bucket/{base64FileName}/{fileId}`
+ * to the browser as a PDF attachment. A failure goes back to `back` (a /procedures URL) with
+ * 'Algo salió mal al descargar el documento. Intente nuevamente.'.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const url = new URL(request.url);
+  const fileId = url.searchParams.get("file") ?? "";
+  const name = (url.searchParams.get("name") ?? "documento.pdf").slice(0, 255);
+  const back = safeReturnTo(url.searchParams.get("back"), "/procedures", "/procedures");
+  const fail = () => redirectWithToast(back, { type: "ERROR", message: t.toasts.downloadError });
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(fileId)) return fail();
+  let upstream: Response;
+  try {
+    upstream = await downloadFile(ctx, fileId, name);
+  } catch (error) {
+    if (error instanceof ApiError) return fail();
+    throw error;
+  }
+  if (!upstream.body) return fail();
+  const fileName = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const headers = new Headers({
+    "Content-Type": upstream.headers.get("Content-Type") ?? "application/pdf",
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const length = upstream.headers.get("Content-Length");
+  if (length) headers.set("Content-Length", length);
+  return new Response(upstream.body, { status: 200, headers });
+}

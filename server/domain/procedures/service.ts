@@ -1,0 +1,513 @@
+/**
+ * Procedures module: the catalogue, the citizen's instances, their history, received
+ * documents, discarding and the link to a record. Plain functions taking `db` (or a
+ * transaction) first; every instance query is scoped to the owner's cuil, so an instance
+ * of another citizen answers 404 exactly like one that does not exist.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Db, DbOrTx } from "../../db/index.js";
+import { fromBool, toBool } from "../../db/types.js";
+import { ApiError } from "../../errors.js";
+import { likePattern, normalizeText } from "./text.js";
+import {
+  CANCELLED_STATE,
+  CANCELLED_TAB,
+  type DocStatus,
+  type InstanceButton,
+  type ProcCatalogueTable,
+  type ProcInstancesTable,
+} from "./types.js";
+
+export const MODULE_ID = "procedures";
+export const MAX_REASON_LENGTH = 1000;
+
+const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+// ---------------------------------------------------------------- instances
+
+export type PayloadDescription = { code: string; label: string; value: string };
+
+export function instanceSearchText(input: { title: string; description: string[]; payload: PayloadDescription[] }) {
+  return normalizeText([input.title, ...input.description, ...input.payload.map((p) => p.value)].join(" \n "));
+}
+
+export function toInstance(row: ProcInstancesTable) {
+  return {
+    id: row.id,
+    procedureId: row.procedure_id,
+    title: row.title,
+    description: parseJson<string[]>(row.description, []),
+    payloadDescriptions: parseJson<PayloadDescription[]>(row.payload_descriptions, []),
+    createdAt: row.created_at,
+    arrivedOn: row.arrived_on,
+    type: row.type === "FORM" ? "form" : "interactive",
+    currentState: { text: row.state_text, color: row.state_color },
+    buttons: parseJson<InstanceButton[]>(row.buttons, []),
+    hasAlert: toBool(row.has_alert),
+    tab: row.tab_code,
+  };
+}
+export type InstanceDto = ReturnType<typeof toInstance>;
+
+export type SortField = "createdAt" | "arrivedOn";
+export type ListOptions = {
+  pageNumber: number;
+  pageSize: number;
+  searchTerm: string | null;
+  sort: { field: SortField; direction: "asc" | "desc" };
+  /** yyyy-mm-dd, inclusive, on the creation date (UTC) */
+  since: string | null;
+  until: string | null;
+};
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function filtered(db: DbOrTx, cuil: string, tabCode: string, options?: Pick<ListOptions, "searchTerm" | "since" | "until">) {
+  let query = db.selectFrom("proc_instances").where("owner_cuil", "=", cuil).where("tab_code", "=", tabCode);
+  if (options?.searchTerm) {
+    query = query.where(sql<boolean>`search_text like ${likePattern(options.searchTerm)} escape '\\'`);
+  }
+  if (options?.since) query = query.where("created_at", ">=", `${options.since}T00:00:00.000Z`);
+  if (options?.until) query = query.where("created_at", "<", nextDay(options.until));
+  return query;
+}
+
+export async function tabExists(db: DbOrTx, module: string, tabCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("module_tabs")
+    .select("code")
+    .where("module_id", "=", module)
+    .where("code", "=", tabCode)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function countInstances(db: DbOrTx, cuil: string, tabCode: string): Promise<number> {
+  const row = await filtered(db, cuil, tabCode)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listInstances(db: DbOrTx, cuil: string, tabCode: string, options: ListOptions) {
+  const totalRow = await filtered(db, cuil, tabCode, options)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
+  const total = Number(totalRow?.n ?? 0);
+  const lastPage = Math.max(1, Math.ceil(total / options.pageSize));
+  const column = options.sort.field === "arrivedOn" ? "arrived_on" : "created_at";
+  const rows = await filtered(db, cuil, tabCode, options)
+    .selectAll()
+    .orderBy(column, options.sort.direction)
+    .orderBy("id", options.sort.direction)
+    .limit(options.pageSize)
+    .offset((options.pageNumber - 1) * options.pageSize)
+    .execute();
+  return { instances: rows.map(toInstance), last_page: lastPage, total };
+}
+
+export async function pageSizeOf(db: DbOrTx, module: string): Promise<number> {
+  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", module).executeTakeFirst();
+  return row?.page_size ?? 10;
+}
+
+/** The citizen's instance, or 404. */
+export async function getOwnedInstance(db: DbOrTx, cuil: string, id: string): Promise<ProcInstancesTable> {
+  if (!/^[A-Za-z0-9-]{1,36}$/.test(id)) throw ApiError.notFound();
+  const row = await db
+    .selectFrom("proc_instances")
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_cuil", "=", cuil)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export async function getHistory(db: DbOrTx, cuil: string, id: string) {
+  await getOwnedInstance(db, cuil, id);
+  const rows = await db
+    .selectFrom("proc_history")
+    .selectAll()
+    .where("instance_id", "=", id)
+    .where("action", "is not", null)
+    .orderBy("excuted_on", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows
+    .filter((r) => r.action && r.action.trim() !== "")
+    .map((r) => ({
+      cn: r.cn,
+      excutedOn: r.excuted_on,
+      action: r.action,
+      comment: r.comment,
+      files: parseJson<{ fileId: string; name: string }[]>(r.files, []),
+    }));
+}
+
+export async function getReceivedDocs(db: DbOrTx, cuil: string, id: string) {
+  await getOwnedInstance(db, cuil, id);
+  const rows = await db
+    .selectFrom("proc_received_docs")
+    .selectAll()
+    .where("instance_id", "=", id)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ createdAt: r.created_at, fileName: r.file_name, fileId: r.file_id, status: r.status as DocStatus }));
+}
+
+function assertActive(row: ProcInstancesTable) {
+  if (row.discarded_at) {
+    throw new ApiError(409, "CONFLICT", "El trámite fue cancelado y ya no admite cambios.");
+  }
+}
+
+/**
+ * 'Cancelar trámite': final. The instance moves to the cancelled tab, keeps only history and
+ * attachments as actions, and gets a history entry with the reason. A second discard answers 409.
+ */
+export async function discardInstance(db: Db, citizen: { cuil: string; cn: string }, id: string, reason: string | null) {
+  const message = reason?.trim() ? reason.trim().slice(0, MAX_REASON_LENGTH) : null;
+  return db.transaction().execute(async (trx) => {
+    const row = await getOwnedInstance(trx, citizen.cuil, id);
+    assertActive(row);
+    const now = new Date().toISOString();
+    const updated = await trx
+      .updateTable("proc_instances")
+      .set({
+        tab_code: CANCELLED_TAB,
+        state_text: CANCELLED_STATE.text,
+        state_color: CANCELLED_STATE.color,
+        buttons: JSON.stringify(["history", "attachments"]),
+        arrived_on: now,
+        discarded_at: now,
+        discard_reason: message,
+      })
+      .where("id", "=", id)
+      .where("owner_cuil", "=", citizen.cuil)
+      .where("discarded_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, "CONFLICT", "El trámite ya fue cancelado.");
+    await trx
+      .insertInto("proc_history")
+      .values({
+        id: randomUUID(),
+        instance_id: id,
+        cn: citizen.cn,
+        excuted_on: now,
+        action: "Trámite cancelado por el ciudadano",
+        comment: message,
+        files: "[]",
+        operator_message: 0,
+      })
+      .execute();
+    return { id, discardedAt: now };
+  });
+}
+
+export async function redirectRecord(db: DbOrTx, cuil: string, id: string) {
+  const row = await getOwnedInstance(db, cuil, id);
+  if (!row.record_id) throw ApiError.notFound("El trámite no tiene un expediente asociado.");
+  return { id: row.record_id };
+}
+
+// ---------------------------------------------------------------- operator side
+
+export type NewInstance = {
+  ownerCuil: string;
+  procedureId: number;
+  tabCode: string;
+  state: { text: string; color: string };
+  title?: string;
+  description?: string[];
+  payloadDescriptions?: PayloadDescription[];
+  buttons?: InstanceButton[];
+  recordId?: string | null;
+  createdAt?: string;
+  arrivedOn?: string;
+  id?: string;
+};
+
+export async function createInstance(db: DbOrTx, input: NewInstance) {
+  const procedure = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", input.procedureId).executeTakeFirst();
+  if (!procedure || toBool(procedure.is_parent)) throw ApiError.notFound("No se encontró el trámite.");
+  const created = input.createdAt ?? new Date().toISOString();
+  const title = input.title ?? procedure.description;
+  const description = input.description ?? [];
+  const payload = input.payloadDescriptions ?? [];
+  const row: ProcInstancesTable = {
+    id: input.id ?? randomUUID(),
+    owner_cuil: input.ownerCuil,
+    procedure_id: procedure.id,
+    title,
+    description: JSON.stringify(description),
+    payload_descriptions: JSON.stringify(payload),
+    tab_code: input.tabCode,
+    state_text: input.state.text,
+    state_color: input.state.color,
+    type: procedure.type ?? "INTERACTIVE",
+    buttons: JSON.stringify(input.buttons ?? ["history", "attachments"]),
+    created_at: created,
+    arrived_on: input.arrivedOn ?? created,
+    has_alert: 0,
+    record_id: input.recordId ?? null,
+    discarded_at: null,
+    discard_reason: null,
+    search_text: instanceSearchText({ title, description, payload }),
+  };
+  await db.insertInto("proc_instances").values(row).execute();
+  return toInstance(row);
+}
+
+/** An entry of the instance's history; an operator message sets the card's alert. */
+export async function addHistoryEntry(
+  db: DbOrTx,
+  input: {
+    instanceId: string;
+    ownerCuil: string;
+    cn: string;
+    action: string | null;
+    comment?: string | null;
+    files?: { fileId: string; name: string }[];
+    operatorMessage?: boolean;
+    excutedOn?: string;
+  },
+) {
+  const row = await getOwnedInstance(db, input.ownerCuil, input.instanceId);
+  assertActive(row);
+  const when = input.excutedOn ?? new Date().toISOString();
+  await db
+    .insertInto("proc_history")
+    .values({
+      id: randomUUID(),
+      instance_id: row.id,
+      cn: input.cn,
+      excuted_on: when,
+      action: input.action,
+      comment: input.comment ?? null,
+      files: JSON.stringify(input.files ?? []),
+      operator_message: fromBool(Boolean(input.operatorMessage)),
+    })
+    .execute();
+  await db
+    .updateTable("proc_instances")
+    .set({ arrived_on: when > row.arrived_on ? when : row.arrived_on, ...(input.operatorMessage ? { has_alert: 1 as const } : {}) })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+export async function addReceivedDoc(
+  db: DbOrTx,
+  input: { instanceId: string; ownerCuil: string; fileId: string; fileName: string; status: DocStatus; createdAt?: string },
+) {
+  const row = await getOwnedInstance(db, input.ownerCuil, input.instanceId);
+  assertActive(row);
+  const file = await db
+    .selectFrom("files")
+    .select(["id", "name"])
+    .where("id", "=", input.fileId)
+    .where("owner_cuil", "=", input.ownerCuil)
+    .executeTakeFirst();
+  if (!file) throw ApiError.notFound("No se encontró el archivo.");
+  const id = randomUUID();
+  await db
+    .insertInto("proc_received_docs")
+    .values({
+      id,
+      instance_id: row.id,
+      file_id: file.id,
+      file_name: input.fileName,
+      status: input.status,
+      created_at: input.createdAt ?? new Date().toISOString(),
+    })
+    .execute();
+  return { id };
+}
+
+// ---------------------------------------------------------------- catalogue
+
+export type CatalogueItem = {
+  id: number;
+  code: string;
+  description: string;
+  type: "INTERACTIVE" | "FORM" | null;
+  isParent: boolean;
+  highlighted: boolean;
+  parentId: number | null;
+  parents: { id: number; description: string }[];
+  theme: string | null;
+  organism: string | null;
+  recipient: string | null;
+};
+
+type CatalogueRow = ProcCatalogueTable;
+
+async function ancestorsOf(db: DbOrTx, row: CatalogueRow): Promise<{ id: number; description: string }[]> {
+  const chain: { id: number; description: string }[] = [];
+  let parentId = row.parent_id;
+  for (let depth = 0; parentId !== null && depth < 20; depth++) {
+    const parent = await db
+      .selectFrom("proc_catalogue")
+      .select(["id", "description", "parent_id"])
+      .where("id", "=", parentId)
+      .executeTakeFirst();
+    if (!parent) break;
+    chain.unshift({ id: parent.id, description: parent.description });
+    parentId = parent.parent_id;
+  }
+  return chain;
+}
+
+function toItem(row: CatalogueRow, parents: { id: number; description: string }[]): CatalogueItem {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    type: row.type === "FORM" || row.type === "INTERACTIVE" ? row.type : null,
+    isParent: toBool(row.is_parent),
+    highlighted: toBool(row.highlighted),
+    parentId: row.parent_id,
+    parents,
+    theme: row.theme,
+    organism: row.organism,
+    recipient: row.recipient,
+  };
+}
+
+/** Root level, the children of a parent (404 when it is not a parent), or a search over the leaves. */
+export async function listCatalogue(db: DbOrTx, options: { filter?: string | null; parentId?: number | null }) {
+  if (options.filter && options.filter.trim()) {
+    const rows = await db
+      .selectFrom("proc_catalogue")
+      .selectAll()
+      .where("is_parent", "=", 0)
+      .where(sql<boolean>`search_text like ${likePattern(options.filter)} escape '\\'`)
+      .orderBy("description")
+      .orderBy("id")
+      .limit(500)
+      .execute();
+    return Promise.all(rows.map(async (r) => toItem(r, await ancestorsOf(db, r))));
+  }
+  if (options.parentId !== undefined && options.parentId !== null) {
+    const parent = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", options.parentId).executeTakeFirst();
+    if (!parent || !toBool(parent.is_parent)) throw ApiError.notFound("No se encontró la categoría.");
+    const parents = [...(await ancestorsOf(db, parent)), { id: parent.id, description: parent.description }];
+    const rows = await db
+      .selectFrom("proc_catalogue")
+      .selectAll()
+      .where("parent_id", "=", parent.id)
+      .orderBy("position")
+      .orderBy("description")
+      .execute();
+    return rows.map((r) => toItem(r, parents));
+  }
+  const rows = await db
+    .selectFrom("proc_catalogue")
+    .selectAll()
+    .where("parent_id", "is", null)
+    .orderBy("position")
+    .orderBy("description")
+    .execute();
+  return rows.map((r) => toItem(r, []));
+}
+
+async function getProcedure(db: DbOrTx, id: number): Promise<CatalogueRow> {
+  const row = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row || toBool(row.is_parent)) throw ApiError.notFound("No se encontró el trámite.");
+  return row;
+}
+
+export type DocsTableRow = { name: string; description: string; required: boolean };
+
+export async function docsTable(db: DbOrTx, id: number): Promise<DocsTableRow[]> {
+  const row = await getProcedure(db, id);
+  return parseJson<DocsTableRow[]>(row.docs_table, []);
+}
+
+/** The procedures' filter facets: highlighted items, themes, organisms and recipients. */
+export async function catalogueFacets(db: DbOrTx) {
+  const rows = await db
+    .selectFrom("proc_catalogue")
+    .selectAll()
+    .where("is_parent", "=", 0)
+    .orderBy("description")
+    .execute();
+  const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
+  return {
+    highlighted: await Promise.all(rows.filter((r) => toBool(r.highlighted)).map(async (r) => toItem(r, await ancestorsOf(db, r)))),
+    themes: distinct(rows.map((r) => r.theme)),
+    organisms: distinct(rows.map((r) => r.organism)),
+    recipients: distinct(rows.map((r) => r.recipient)),
+  };
+}
+
+/** Tabs whose instances the citizen can still complete from the requirements screen. */
+const OPEN_TABS = new Set(["pending", "in_progress"]);
+
+export async function requirements(
+  db: DbOrTx,
+  citizen: { cuil: string },
+  id: number,
+) {
+  const row = await getProcedure(db, id);
+  const person = await db.selectFrom("citizens").selectAll().where("cuil", "=", citizen.cuil).executeTakeFirst();
+  const cn = person ? `${person.given_name} ${person.family_name}` : "";
+  const instances = await db
+    .selectFrom("proc_instances")
+    .selectAll()
+    .where("owner_cuil", "=", citizen.cuil)
+    .where("procedure_id", "=", row.id)
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .execute();
+  const tabs = await db.selectFrom("module_tabs").select(["code", "description"]).where("module_id", "=", MODULE_ID).execute();
+  const tabLabel = new Map(tabs.map((t) => [t.code, t.description]));
+  return {
+    procedureId: row.id,
+    procedureCode: row.code,
+    procedureDescription: row.description,
+    procedureExplanation: row.explanation ?? "",
+    procedureInformationUrl: row.information_url,
+    procedureAcceptedTerms: false,
+    enabledProcedureAcceptedTerms: toBool(row.terms_enabled),
+    acceptedTermsDescription: toBool(row.terms_enabled) ? row.terms_text ?? "" : null,
+    procedureType: row.type,
+    procedureRequirements: parseJson<string[]>(row.requirements, []),
+    initialDocuments: parseJson<DocsTableRow[]>(row.docs_table, []),
+    citizenData: {
+      cn,
+      cuil: citizen.cuil,
+      email: person?.email ?? null,
+      telephone_number: person?.phone_number ? `${person.phone_code ?? ""} ${person.phone_number}`.trim() : null,
+      phone: person?.phone_number ? { code: person.phone_code ?? "", number: person.phone_number } : null,
+    },
+    instances: instances.map((i) => {
+      const buttons = parseJson<InstanceButton[]>(i.buttons, []);
+      const completable = !i.discarded_at && i.type === "INTERACTIVE" && buttons.includes("edit") && OPEN_TABS.has(i.tab_code);
+      return {
+        id: i.id,
+        procedureDescription: row.description,
+        cn,
+        createdAt: i.created_at,
+        dashboardLabel: tabLabel.get(i.tab_code) ?? i.state_text,
+        state: { text: i.state_text, color: i.state_color },
+        completable,
+        link: i.id,
+      };
+    }),
+    redirectionUrl: `/procedures/available/chat/?procedure=${row.id}`,
+  };
+}

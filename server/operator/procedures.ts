@@ -1,0 +1,155 @@
+/**
+ * Operator side of the procedures module (not in the spec): create an instance for a citizen
+ * in a given state, add a history entry (an operator message sets the card's alert), attach a
+ * received document (a generated PDF, or base64 content). End-to-end tests make their own data
+ * with these.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { z } from "zod";
+import { saveFile } from "../domain/files/index.js";
+import { addHistoryEntry, addReceivedDoc, createInstance } from "../domain/procedures/service.js";
+import { DOC_STATUSES, INSTANCE_BUTTONS } from "../domain/procedures/types.js";
+import { ApiError } from "../errors.js";
+import type { RouteDeps } from "../http/types.js";
+import { parse } from "../http/validation.js";
+import type { OperatorCommand } from "./commands.js";
+
+const CreateInstance = z.object({
+  cuil: z.string().regex(/^\d{11}$/),
+  procedureId: z.coerce.number().int().positive(),
+  tab: z.string().min(1).max(64),
+  state: z.object({ text: z.string().min(1).max(100), color: z.string().regex(/^#[0-9A-Fa-f]{6}$/) }),
+  title: z.string().min(1).max(300).optional(),
+  description: z.array(z.string().max(300)).max(10).optional(),
+  payloadDescriptions: z
+    .array(z.object({ code: z.string().max(64), label: z.string().max(100), value: z.string().max(300) }))
+    .max(10)
+    .optional(),
+  buttons: z.array(z.enum(INSTANCE_BUTTONS)).optional(),
+  recordId: z.string().max(64).nullable().optional(),
+  createdAt: z.string().datetime().optional(),
+});
+
+const AddHistory = z.object({
+  action: z.string().max(300).nullable(),
+  comment: z.string().max(2000).nullable().optional(),
+  cn: z.string().max(200).optional(),
+  operatorMessage: z.boolean().optional(),
+});
+
+const AddDocument = z.object({
+  fileName: z.string().min(1).max(200),
+  status: z.enum(DOC_STATUSES),
+  /** base64 of the file; a one-page PDF is generated when absent */
+  contentBase64: z.string().max(20_000_000).optional(),
+});
+
+const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+
+async function generatedPdf(title: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  page.drawText(title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "?"), { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await pdf.save());
+}
+
+export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
+  async function ownerOf(id: string) {
+    const row = await db.selectFrom("proc_instances").select(["owner_cuil"]).where("id", "=", id).executeTakeFirst();
+    if (!row) throw ApiError.notFound("No se encontró el trámite.");
+    return row.owner_cuil;
+  }
+
+  app.post("/procedures/instances", async (request, reply) => {
+    const input = parse(CreateInstance, request.body);
+    const citizen = await db.selectFrom("citizens").select("cuil").where("cuil", "=", input.cuil).executeTakeFirst();
+    if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
+    const instance = await createInstance(db, {
+      ownerCuil: input.cuil,
+      procedureId: input.procedureId,
+      tabCode: input.tab,
+      state: input.state,
+      title: input.title,
+      description: input.description,
+      payloadDescriptions: input.payloadDescriptions,
+      buttons: input.buttons,
+      recordId: input.recordId ?? null,
+      createdAt: input.createdAt,
+    });
+    return reply.code(201).send(instance);
+  });
+
+  app.post("/procedures/instances/:id/history", async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    const input = parse(AddHistory, request.body);
+    const owner = await ownerOf(id);
+    await addHistoryEntry(db, {
+      instanceId: id,
+      ownerCuil: owner,
+      cn: input.cn ?? "Operador",
+      action: input.action,
+      comment: input.comment ?? null,
+      operatorMessage: input.operatorMessage ?? true,
+    });
+    return reply.code(201).send({ ok: true });
+  });
+
+  app.post("/procedures/instances/:id/documents", async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    const input = parse(AddDocument, request.body);
+    const owner = await ownerOf(id);
+    const body = input.contentBase64 ? Buffer.from(input.contentBase64, "base64") : await generatedPdf(input.fileName);
+    const file = await saveFile({ db, store }, { ownerCuil: owner, name: input.fileName, body });
+    const doc = await addReceivedDoc(db, { instanceId: id, ownerCuil: owner, fileId: file.id, fileName: input.fileName, status: input.status });
+    return reply.code(201).send({ id: doc.id, fileId: file.id });
+  });
+};
+
+export const procedureCommands: Record<string, OperatorCommand> = {
+  "procedure:instance:create": {
+    usage: "procedure:instance:create --cuil C --procedure-id N --tab T --state-text S --state-color #RRGGBB [--title T] [--buttons edit,history,…]",
+    description: "Crea un trámite de un ciudadano en una bandeja y estado dados.",
+    options: {
+      cuil: { type: "string" },
+      "procedure-id": { type: "string" },
+      tab: { type: "string" },
+      "state-text": { type: "string" },
+      "state-color": { type: "string" },
+      title: { type: "string" },
+      buttons: { type: "string" },
+    },
+    run: (values, call) =>
+      call("POST", "/procedures/instances", {
+        cuil: values.cuil,
+        procedureId: Number(values["procedure-id"]),
+        tab: values.tab,
+        state: { text: values["state-text"], color: values["state-color"] },
+        title: values.title,
+        buttons: typeof values.buttons === "string" ? values.buttons.split(",").map((b) => b.trim()) : undefined,
+      }),
+  },
+  "procedure:history:add": {
+    usage: "procedure:history:add --instance ID --action A [--comment C] [--cn NOMBRE]",
+    description: "Agrega una entrada al historial de un trámite (mensaje del operador: marca la alerta).",
+    options: { instance: { type: "string" }, action: { type: "string" }, comment: { type: "string" }, cn: { type: "string" } },
+    run: (values, call) =>
+      call("POST", `/procedures/instances/${encodeURIComponent(String(values.instance))}/history`, {
+        action: values.action,
+        comment: values.comment ?? null,
+        cn: values.cn,
+        operatorMessage: true,
+      }),
+  },
+  "procedure:document:add": {
+    usage: "procedure:document:add --instance ID --file-name NOMBRE.pdf --status received|pending|approved|rejected",
+    description: "Adjunta un documento recibido (un PDF generado) a un trámite.",
+    options: { instance: { type: "string" }, "file-name": { type: "string" }, status: { type: "string" } },
+    run: (values, call) =>
+      call("POST", `/procedures/instances/${encodeURIComponent(String(values.instance))}/documents`, {
+        fileName: values["file-name"],
+        status: values.status,
+      }),
+  },
+};

@@ -1,0 +1,259 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, config, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { csrf } from "~/lib/csrf.server";
+import { procedures as t } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
+import { loader as catalogueLoader } from "~/routes/procedures.available._index";
+import { action as requirementsAction, loader as requirementsLoader } from "~/routes/procedures.available.requirements";
+import { loader as downloadLoader } from "~/routes/resources.procedures.download";
+
+const procConfig = {
+  ...config,
+  modules: config.modules.map((m) =>
+    m.id === "procedures"
+      ? {
+          ...m,
+          tabs: [
+            { code: "pending", description: "Pendientes", count: true, color: "#B45309" },
+            { code: "finished", description: "Finalizados", count: true, color: "#15803D" },
+          ],
+        }
+      : m,
+  ),
+};
+
+const instance = {
+  id: "i-1",
+  title: "Certificado de discapacidad",
+  description: ["Solicitud N° 1"],
+  payloadDescriptions: [{ code: "n", label: "Número", value: "1" }],
+  createdAt: "2026-01-05T12:00:00.000Z",
+  arrivedOn: "2026-01-06T12:00:00.000Z",
+  type: "interactive",
+  currentState: { text: "Pendiente", color: "#B45309" },
+  buttons: ["edit", "history", "attachments", "discard", "goToRecord"],
+  hasAlert: true,
+};
+
+const requirements = {
+  procedureDescription: "Certificado de discapacidad",
+  procedureExplanation: "Explicación",
+  procedureInformationUrl: null,
+  enabledProcedureAcceptedTerms: true,
+  acceptedTermsDescription: "Términos",
+  instances: [],
+  citizenData: { cn: "María", cuil: "20123456783", email: null, telephone_number: null },
+  initialDocuments: [],
+  procedureRequirements: [],
+};
+
+const fail = (status = 500) => HttpResponse.json({ code: "BOOM" }, { status });
+/** The list path also matches /instances/config: let that one through. */
+const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
+
+const server = setupServer(
+  http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(procConfig)),
+  ...happy,
+  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 1 })),
+  http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
+    params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance], last_page: 3 }),
+  ),
+  http.get(`${API}/api/v4/instances/history/:id`, () =>
+    HttpResponse.json({ result: [{ cn: "OP", excutedOn: "2026-01-05T12:00:00.000Z", action: "Inicio", comment: null, files: [] }, { cn: "OP", action: null }] }),
+  ),
+  http.get(`${API}/api/v4/instances/:id/received_docs`, () => HttpResponse.json({ result: [] })),
+  http.get(`${API}/api/v4/procedures/`, () => HttpResponse.json({ result: [] })),
+  http.get(`${API}/api/v4/procedures/:id/requirements`, () => HttpResponse.json({ result: requirements })),
+  http.get(`${API}/api/v4/procedures/:id/docs_table`, () => HttpResponse.json({ result: [] })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const BASE = "http://localhost:3000";
+
+async function load(loader: (args: any) => Promise<unknown>, path: string) {
+  return settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
+}
+
+async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: Record<string, string>) {
+  const [token, cookie] = await csrf.commitToken();
+  const body = new URLSearchParams({ ...fields, csrf: token });
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+/** The flash toast a redirect carries. */
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
+}
+
+describe("/procedures tray loader", () => {
+  it("renders counts, the first page and its modal data", async () => {
+    const response = await load(trayLoader, "/procedures?modal=historial&instance=i-1");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
+    expect(data.instances[0].id).toBe("i-1");
+    expect(data.lastPage).toBe(3);
+    // Only history entries with an action.
+    expect(data.history).toHaveLength(1);
+  });
+
+  it("goes to /error when the first load of counts or the list fails", async () => {
+    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
+    expect((await load(trayLoader, "/procedures")).headers.get("Location")).toBe("/error");
+    server.resetHandlers();
+    server.use(listFails());
+    expect((await load(trayLoader, "/procedures")).headers.get("Location")).toBe("/error");
+  });
+
+  it("a failed count on a tab change keeps the page with the count toast", async () => {
+    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
+    const response = await load(trayLoader, "/procedures?tab=finished");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.notice.message).toBe(t.toasts.countError);
+  });
+
+  it("search, sort/dates and page failures return with their toasts", async () => {
+    server.use(listFails());
+    let response = await load(trayLoader, "/procedures?q=abc&page=2");
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect((await toastOf(response))?.message).toBe(t.toasts.searchError);
+
+    response = await load(trayLoader, "/procedures?sort=%2BarrivedOn");
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect((await toastOf(response))?.message).toBe(t.toasts.sortError);
+
+    response = await load(trayLoader, "/procedures?since=2026-01-01&tab=finished");
+    expect(response.headers.get("Location")).toBe("/procedures?tab=finished");
+    expect((await toastOf(response))?.message).toBe(t.toasts.sortError);
+
+    response = await load(trayLoader, "/procedures?page=3");
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect((await toastOf(response))?.message).toBe(t.toasts.pageError);
+  });
+
+  it("history and documents failures close the modal with their toasts", async () => {
+    server.use(
+      http.get(`${API}/api/v4/instances/history/:id`, () => fail()),
+      http.get(`${API}/api/v4/instances/:id/received_docs`, () => fail()),
+    );
+    let response = await load(trayLoader, "/procedures?page=2&modal=historial&instance=i-1");
+    expect(response.headers.get("Location")).toBe("/procedures?page=2");
+    expect((await toastOf(response))?.message).toBe(t.toasts.historyError);
+    response = await load(trayLoader, "/procedures?modal=adjuntos&instance=i-1");
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect((await toastOf(response))?.message).toBe(t.toasts.documentsError);
+  });
+
+  it("a server message is preferred over the default", async () => {
+    server.use(http.get(`${API}/api/v4/instances/history/:id`, () => HttpResponse.json({ code: "X", message: "Mensaje del servidor" }, { status: 500 })));
+    const response = await load(trayLoader, "/procedures?modal=historial&instance=i-1");
+    expect((await toastOf(response))?.message).toBe("Mensaje del servidor");
+  });
+});
+
+describe("/procedures actions", () => {
+  it("cancel: success and error toasts, back to the tray without the modal", async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post(`${API}/api/v4/instances/:id/discard`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    let response = await post(trayAction, "/procedures?index", {
+      intent: "discard",
+      instance: "i-1",
+      message: "  Ya no lo necesito ",
+      returnTo: "/procedures?tab=finished&modal=cancelar&instance=i-1",
+    });
+    expect(response.headers.get("Location")).toBe("/procedures?tab=finished");
+    expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.discardSuccess });
+    expect(sent).toEqual({ message: "Ya no lo necesito" });
+
+    server.use(http.post(`${API}/api/v4/instances/:id/discard`, () => fail()));
+    response = await post(trayAction, "/procedures?index", { intent: "discard", instance: "i-1", message: "", returnTo: "//evil.example" });
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.discardError });
+  });
+
+  it("cancel: a reason over 1000 characters is refused", async () => {
+    const response = await post(trayAction, "/procedures?index", { intent: "discard", instance: "i-1", message: "x".repeat(1001) });
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.discardError });
+  });
+
+  it("go to record: to the record manager, or the error toast", async () => {
+    server.use(http.get(`${API}/api/v4/filemanager/:id/redirectRecord`, () => HttpResponse.json({ result: { id: "r-9" } })));
+    let response = await post(trayAction, "/procedures?index", { intent: "goToRecord", instance: "i-1", returnTo: "/procedures" });
+    expect(response.headers.get("Location")).toBe("/records/manager/?file=r-9");
+    server.use(http.get(`${API}/api/v4/filemanager/:id/redirectRecord`, () => fail(404)));
+    response = await post(trayAction, "/procedures?index", { intent: "goToRecord", instance: "i-1", returnTo: "/procedures" });
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.goToRecordError });
+  });
+});
+
+describe("attachment download", () => {
+  it("streams the file as an attachment", async () => {
+    let path = "";
+    server.use(
+      http.get(`${API}/api/fs/bucket/:name/:id`, ({ request }) => {
+        path = new URL(request.url).pathname;
+        return new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf" } });
+      }),
+    );
+    const response = await load(downloadLoader, "/resources/procedures/download?file=f-1&name=DNI.pdf&back=%2Fprocedures");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toContain("attachment");
+    expect(await response.text()).toBe("%PDF-1.4");
+    expect(path).toBe(`/api/fs/bucket/${encodeURIComponent(Buffer.from("DNI.pdf").toString("base64"))}/f-1`);
+  });
+
+  it("a failure goes back with the download toast", async () => {
+    server.use(http.get(`${API}/api/fs/bucket/:name/:id`, () => fail(404)));
+    const response = await load(downloadLoader, "/resources/procedures/download?file=f-1&name=DNI.pdf&back=%2Fprocedures%3Fmodal%3Dadjuntos%26instance%3Di-1");
+    expect(response.headers.get("Location")).toBe("/procedures?modal=adjuntos&instance=i-1");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.downloadError });
+  });
+});
+
+describe("/procedures/available", () => {
+  it("a failed search returns to the root with the filter toast", async () => {
+    server.use(http.get(`${API}/api/v4/procedures/`, () => fail()));
+    const response = await load(catalogueLoader, "/procedures/available?q=salud");
+    expect(response.headers.get("Location")).toBe("/procedures/available");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.filterError });
+  });
+
+  it("a failed root or level load goes to /error", async () => {
+    server.use(http.get(`${API}/api/v4/procedures/`, () => fail()));
+    expect((await load(catalogueLoader, "/procedures/available")).headers.get("Location")).toBe("/error");
+    expect((await load(catalogueLoader, "/procedures/available?parentId=100")).headers.get("Location")).toBe("/error");
+  });
+});
+
+describe("/procedures/available/requirements", () => {
+  it("a failed load goes to /error", async () => {
+    server.use(http.get(`${API}/api/v4/procedures/:id/requirements`, () => fail()));
+    expect((await load(requirementsLoader, "/procedures/available/requirements/?procedure=101")).headers.get("Location")).toBe("/error");
+    expect((await load(requirementsLoader, "/procedures/available/requirements/")).headers.get("Location")).toBe("/error");
+  });
+
+  it("'Iniciar trámite' is refused without the terms and carries them to the chat", async () => {
+    let response = await post(requirementsAction, "/procedures/available/requirements/?procedure=101", { intent: "start" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).termsError).toBeTruthy();
+    response = await post(requirementsAction, "/procedures/available/requirements/?procedure=101", { intent: "start", terms: "on" });
+    expect(response.headers.get("Location")).toBe("/procedures/available/chat/?procedure=101&terms=1");
+  });
+});
