@@ -1,14 +1,18 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { procedures } from "~/lib/messages";
 
 const T = procedures.noAdhesion;
 import { pageTitle } from "~/lib/meta";
-import { signedInLoader } from "~/lib/route-helpers.server";
+import { requireApiContext } from "~/api/client.server";
 
 export const meta: MetaFunction = () => pageTitle(procedures.title);
 
-export const loader = signedInLoader;
+/** Unguarded (the not-adhered citizen lands here), but signed in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiContext(request);
+  return json(null);
+}
 
 export default function NoAdhesion() {
   return (
