@@ -3,6 +3,7 @@
  * the requirements path (`GET /api/v4/procedures/{id}/requirements`) is ours (docs/contract.md).
  */
 import { z } from "zod";
+import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 
 /** The portal's module value in the shared instances listing (the backend also accepts 'av'). */
@@ -13,23 +14,12 @@ export const InstanceButtonSchema = z.string();
 export const InstanceSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string().nullable().optional().transform((v) => v ?? ""),
-  description: z
-    .union([z.array(z.string()), z.string()])
-    .nullable()
-    .optional()
-    .transform((v) => (Array.isArray(v) ? v : v ? [v] : [])),
-  payloadDescriptions: z
-    .array(z.object({ code: z.string().optional(), label: z.string(), value: z.union([z.string(), z.number()]).transform(String) }))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
+  description: InstanceDescriptionSchema,
+  payloadDescriptions: PayloadDescriptionsSchema,
   createdAt: z.string().nullable().optional(),
   arrivedOn: z.string().nullable().optional(),
   type: z.string().nullable().optional().transform((v) => (v ?? "").toLowerCase()),
-  currentState: z
-    .object({ text: z.string(), color: z.string().nullable().optional() })
-    .nullable()
-    .optional(),
+  currentState: CurrentStateSchema,
   buttons: z.array(InstanceButtonSchema).nullable().optional().transform((v) => v ?? []),
   hasAlert: z.boolean().nullable().optional().transform(Boolean),
 });

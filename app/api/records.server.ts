@@ -4,6 +4,7 @@
  * (ids, mime, page counts) are optional so any backend honouring the contract works.
  */
 import { z } from "zod";
+import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
 export const RECORDS_MODULE = "records";
@@ -16,19 +17,11 @@ export const RecordInstanceSchema = z.object({
   id: idString,
   code: z.string().nullable().optional(),
   title: text,
-  description: z
-    .union([z.array(z.string()), z.string()])
-    .nullable()
-    .optional()
-    .transform((v) => (Array.isArray(v) ? v : v ? [v] : [])),
-  payloadDescriptions: z
-    .array(z.object({ code: z.string().optional(), label: z.string(), value: z.union([z.string(), z.number()]).transform(String) }))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
+  description: InstanceDescriptionSchema,
+  payloadDescriptions: PayloadDescriptionsSchema,
   createdAt: z.string().nullable().optional(),
   arrivedOn: z.string().nullable().optional(),
-  currentState: z.object({ text: z.string(), color: z.string().nullable().optional() }).nullable().optional(),
+  currentState: CurrentStateSchema,
   association_type: z.string().nullable().optional(),
 });
 export type RecordInstance = z.infer<typeof RecordInstanceSchema>;

@@ -36,3 +36,18 @@ export const ConfigSchema = z.object({
   modules: z.array(ModuleSchema),
 });
 export type PortalConfig = z.infer<typeof ConfigSchema>;
+
+/** Instance fields shared by procedures and records (spec section 3, Instance). */
+export const InstanceDescriptionSchema = z
+  .union([z.array(z.string()), z.string()])
+  .nullable()
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
+
+export const PayloadDescriptionsSchema = z
+  .array(z.object({ code: z.string().optional(), label: z.string(), value: z.union([z.string(), z.number()]).transform(String) }))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? []);
+
+export const CurrentStateSchema = z.object({ text: z.string(), color: z.string().nullable().optional() }).nullable().optional();
