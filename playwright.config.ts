@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
 /**
  * End-to-end tests against the real stack (built portal + API + development identity
  * provider, on a fresh SQLite database), in Debian's Chromium — never a downloaded browser.
- * Every spec runs twice: with JavaScript and without it.
+ * Every spec runs twice: with JavaScript and without it (but for the few tagged @js-only / @no-js-only).
  */
 const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
@@ -35,8 +35,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Tests tagged @js-only check enhancements; @no-js-only ones post what a script would prevent.
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: "node --import tsx scripts/start.ts --no-build",

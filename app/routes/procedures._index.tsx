@@ -132,23 +132,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("discard"),
-    instance: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-    message: z.string().max(MAX_MESSAGE_LENGTH).optional().default(""),
-    returnTo: z.string().optional(),
-  }),
-  z.object({
-    intent: z.literal("goToRecord"),
-    instance: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-    returnTo: z.string().optional(),
-  }),
-]);
+/** Built on demand, inside the action only, so zod stays out of the browser bundle. */
+const actionSchema = () =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("discard"),
+      instance: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+      message: z.string().max(MAX_MESSAGE_LENGTH).optional().default(""),
+      returnTo: z.string().optional(),
+    }),
+    z.object({
+      intent: z.literal("goToRecord"),
+      instance: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+      returnTo: z.string().optional(),
+    }),
+  ]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdhered(request, "procedures");
-  const form = await parseForm(request, ActionSchema);
+  const form = await parseForm(request, actionSchema());
   const back = withoutModal(safeReturnTo(form.ok ? form.data.returnTo : form.values.returnTo, "/procedures", "/procedures"));
   if (!form.ok) {
     const message = form.values.intent === "goToRecord" ? t.toasts.goToRecordError : t.toasts.discardError;

@@ -34,7 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ procedureId, requirements, docs, showTerms, citizenIdUrl: env.CITIZEN_ID_URL });
 }
 
-const StartSchema = z.object({ intent: z.literal("start"), terms: z.string().optional() });
+/** Built on demand, inside the action only, so zod stays out of the browser bundle. */
+const startSchema = () =>
+  z.object({ intent: z.literal("start"), terms: z.string().optional() });
 
 /**
  * 'Iniciar trámite': refused here too while the terms are enabled and not accepted. The acceptance
@@ -43,7 +45,7 @@ const StartSchema = z.object({ intent: z.literal("start"), terms: z.string().opt
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdhered(request, "procedures");
   const procedureId = procedureOf(request);
-  const form = await parseForm(request, StartSchema);
+  const form = await parseForm(request, startSchema());
   if (!form.ok) return json({ termsError: null as string | null }, { status: 400 });
   const requirements = await orErrorPage(() => getRequirements(ctx, procedureId));
   const accepted = form.data.terms === "on" || form.data.terms === "1";

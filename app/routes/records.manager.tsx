@@ -138,25 +138,29 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
 };
 
-const Intent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), doc: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), returnTo: z.string().optional() }),
-  z.object({ intent: z.literal("send"), returnTo: z.string().optional() }),
-  z.object({ intent: z.literal("register"), files: z.string().max(100_000), returnTo: z.string().optional() }),
-  z.object({ intent: z.literal("previewFailed"), returnTo: z.string().optional() }),
-  z.object({ intent: z.literal("downloadFailed"), returnTo: z.string().optional() }),
-]);
+/** Built on demand, inside the action only, so zod stays out of the browser bundle. */
+const intentSchema = () =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("delete"), doc: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), returnTo: z.string().optional() }),
+    z.object({ intent: z.literal("send"), returnTo: z.string().optional() }),
+    z.object({ intent: z.literal("register"), files: z.string().max(100_000), returnTo: z.string().optional() }),
+    z.object({ intent: z.literal("previewFailed"), returnTo: z.string().optional() }),
+    z.object({ intent: z.literal("downloadFailed"), returnTo: z.string().optional() }),
+  ]);
 
-const RegisterFiles = z
-  .array(
-    z.object({
-      fileId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-      fileName: z.string().trim().min(1).max(255),
-      reference: z.string().trim().min(1).max(500),
-      mime: z.string().max(100),
-    }),
-  )
-  .min(1)
-  .max(50);
+/** Built on demand, inside the action only, so zod stays out of the browser bundle. */
+const registerFilesSchema = () =>
+  z
+    .array(
+      z.object({
+        fileId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+        fileName: z.string().trim().min(1).max(255),
+        reference: z.string().trim().min(1).max(500),
+        mime: z.string().max(100),
+      }),
+    )
+    .min(1)
+    .max(50);
 
 function backTo(request: Request, value: string | undefined, fallback: string) {
   const path = value ? safeReturnPath(value, new URL(request.url).origin) : null;
@@ -174,7 +178,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return noJsUpload(request, ctx, file);
   }
 
-  const form = await parseForm(request, Intent);
+  const form = await parseForm(request, intentSchema());
   if (!form.ok) return redirectWithToast(home, { type: "ERROR", message: t.toasts.uploadError });
   const data = form.data;
   const back = backTo(request, data.returnTo, home);
@@ -200,9 +204,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) });
     }
     case "register": {
-      let files: z.infer<typeof RegisterFiles>;
+      let files: z.infer<ReturnType<typeof registerFilesSchema>>;
       try {
-        files = RegisterFiles.parse(JSON.parse(data.files));
+        files = registerFilesSchema().parse(JSON.parse(data.files));
       } catch {
         return redirectWithToast(back, { type: "ERROR", message: t.toasts.uploadError });
       }
