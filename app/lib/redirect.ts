@@ -19,5 +19,7 @@ export function safeReturnPath(value: unknown, origin: string): string | null {
   }
   if (resolved.origin !== base.origin) return null;
   if (resolved.protocol !== "http:" && resolved.protocol !== "https:") return null;
+  // Dot segments can collapse into a protocol-relative path: "/.//evil.example" → "//evil.example".
+  if (resolved.pathname.startsWith("//")) return null;
   return resolved.pathname + resolved.search + resolved.hash;
 }

@@ -2,6 +2,7 @@
  * The tray's and the catalogue's view state, all in the URL (pure helpers, used by loaders and
  * components alike).
  */
+import { safeReturnPath } from "~/lib/redirect";
 import { normalizeDateParam } from "~/lib/dates";
 import { clampPage } from "~/lib/paginate";
 
@@ -81,9 +82,10 @@ export function listKey(search: string): string {
 
 /** A same-origin path under `prefix`, or `fallback`. */
 export function safeReturnTo(value: unknown, prefix: string, fallback: string): string {
-  if (typeof value !== "string") return fallback;
-  if (!value.startsWith(prefix) || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
+  const path = safeReturnPath(value, "http://portal.invalid");
+  if (!path) return fallback;
+  const under = path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+  return under ? path : fallback;
 }
 
 /** Drops the modal parameters of a tray URL. */
