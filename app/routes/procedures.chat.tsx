@@ -1,15 +1,25 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { chatAction, loadChat, type ChatActionData } from "~/features/chat/chat.server";
+import { ChatView } from "~/features/chat/ChatView";
 import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import chatStyles from "~/styles/chat.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.chat);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.chat);
 
-export const loader = guardedLoader("procedures");
+/** Chat of an existing instance. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadChat(request, "chat"));
+}
 
-export default function ProceduresChat() {
-  return <ModulePending title={routeLabels.chat} />;
+export async function action({ request }: ActionFunctionArgs) {
+  return chatAction(request, "chat");
+}
+
+export default function InstanceChat() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<ChatActionData>();
+  return <ChatView mode="chat" chat={data.chat} terms={false} idempotencyKey={data.key} self={data.self} actionData={actionData} />;
 }

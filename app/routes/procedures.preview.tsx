@@ -1,15 +1,20 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ModulePending } from "~/features/shell/ModulePending";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadChat } from "~/features/chat/chat.server";
+import { ChatView } from "~/features/chat/ChatView";
 import { furniture } from "~/lib/messages";
-
-const { routeLabels } = furniture;
 import { pageTitle } from "~/lib/meta";
-import { guardedLoader } from "~/lib/route-helpers.server";
+import chatStyles from "~/styles/chat.css";
 
-export const meta: MetaFunction = () => pageTitle(routeLabels.preview);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
+export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.preview);
 
-export const loader = guardedLoader("procedures");
+/** Read-only chat: no message input, no document actions. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadChat(request, "preview"));
+}
 
-export default function ProceduresPreview() {
-  return <ModulePending title={routeLabels.preview} />;
+export default function PreviewChat() {
+  const data = useLoaderData<typeof loader>();
+  return <ChatView mode="preview" chat={data.chat} terms={false} idempotencyKey={data.key} self={data.self} />;
 }

@@ -1,0 +1,367 @@
+/**
+ * The chat screen (spec section 2): events with date separators, 'OP' for the operator, the
+ * requested documents (attach a file, open their form, discard a file to send, rejection
+ * reasons), and the message box with its 'n/1000 caracteres' counter. Without JavaScript every
+ * step is a form post; with it the conversation is polled every few seconds, sending is
+ * optimistic, and a file is checked (type and size) before it is uploaded.
+ */
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Chat, ChatDocument, ChatEvent } from "~/api/chat.server";
+import { formatLongDate, formatTime } from "~/lib/dates";
+import { ACCEPTED_UPLOAD_EXTENSIONS, common, errors as E, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { Badge, LinkButton, SubmitButton, TextArea, useHydrated } from "~/ui";
+import type { ChatActionData, ChatMode } from "./chat.server";
+
+const UPLOAD_LIMIT = 50 * 1024 * 1024;
+const POLL_MS = 4000;
+const c = t.chat;
+
+export type ChatViewProps = {
+  mode: ChatMode;
+  chat: Chat;
+  terms: boolean;
+  idempotencyKey: string;
+  self: string;
+  actionData?: ChatActionData | null;
+};
+
+function extensionsOf(doc: ChatDocument): string[] {
+  const list = (doc.spec.validExtensions ?? []).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  return list.length ? list : [...ACCEPTED_UPLOAD_EXTENSIONS];
+}
+
+function formUrl(chat: Chat, doc: ChatDocument) {
+  const q = new URLSearchParams();
+  q.set("procedure", String(chat.procedureId));
+  if (chat.instanceId) q.set("instance", chat.instanceId);
+  if (doc.spec.form) q.set("form", doc.spec.form.id);
+  return `/procedures/form/?${q.toString()}`;
+}
+
+/** Polls the conversation through a resource route (which does not extend the session). */
+function useLiveChat(initial: Chat, mode: ChatMode, busy: boolean): Chat {
+  const poll = useFetcher<Chat>();
+  const hydrated = useHydrated();
+  const [latest, setLatest] = useState<Chat>(initial);
+  useEffect(() => setLatest(initial), [initial]);
+  useEffect(() => {
+    if (poll.data && poll.data.instanceId === initial.instanceId) setLatest(poll.data);
+  }, [poll.data, initial.instanceId]);
+  useEffect(() => {
+    if (!hydrated || mode === "draft" || !initial.instanceId) return;
+    const timer = setInterval(() => {
+      if (busy || poll.state !== "idle" || document.visibilityState !== "visible") return;
+      poll.load(`/resources/chat/events?instance=${encodeURIComponent(initial.instanceId!)}${mode === "preview" ? "&preview=1" : ""}`);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [hydrated, mode, initial.instanceId, busy, poll]);
+  return latest;
+}
+
+export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, actionData }: ChatViewProps) {
+  const sender = useFetcher<ChatActionData>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "attach";
+  const sending = sender.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "send");
+  const chat = useLiveChat(initial, mode, sending || uploading);
+  const result = (sender.data ?? actionData) as ChatActionData | undefined;
+  const requiredError = Boolean(result?.required);
+  const [text, setText] = useState(result?.message ?? "");
+  const pendingText = sender.state !== "idle" ? String(sender.formData?.get("message") ?? "").trim() : "";
+  const docs = new Map(chat.current.documents.map((d) => [d.id, d]));
+  const toSend = chat.current.documents.filter((d) => d.status === "toSend");
+  const readOnly = mode === "preview" || !chat.current.open;
+  const canSend = text.trim().length > 0 || toSend.length > 0;
+  const listRef = useRef<HTMLOListElement>(null);
+  const count = chat.events.length;
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && hydrated) list.scrollTop = list.scrollHeight;
+  }, [count, pendingText, hydrated]);
+
+  const SendForm = hydrated ? sender.Form : Form;
+
+  return (
+    <section className="chat" aria-labelledby="page-title">
+      <div className="page-head chat__head">
+        <div>
+          <p className="chat__eyebrow">{c.title}</p>
+          <h1 id="page-title" className="page-title">
+            {chat.procedureDescription}
+          </h1>
+          {chat.current.state ? <Badge color={chat.current.state.color}>{chat.current.state.text}</Badge> : null}
+        </div>
+        <LinkButton to="/procedures" variant="secondary" size="sm">
+          {c.backToTray}
+        </LinkButton>
+      </div>
+
+      {requiredError ? (
+        <div className="alert alert--error" role="alert" id="required-error">
+          {E.byCode.REQUIRED_FILES_NOT_UPLOADED}
+        </div>
+      ) : null}
+
+      <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
+        {chat.events.map((event) => (
+          <EventItem
+            key={event.id}
+            event={event}
+            chat={chat}
+            docs={docs}
+            readOnly={readOnly}
+            requiredError={requiredError}
+            busy={uploading || sending}
+            self={self}
+          />
+        ))}
+        {pendingText ? (
+          <li className="chat-event chat-event--user chat-event--pending">
+            <div className="chat-bubble">
+              <p className="chat-bubble__author">{c.you}</p>
+              <p className="chat-bubble__text">{pendingText}</p>
+              <p className="chat-bubble__meta">{c.pendingMessage}</p>
+            </div>
+          </li>
+        ) : null}
+      </ol>
+      <div className="visually-hidden" aria-live="polite">
+        {hydrated && count !== initial.events.length ? chat.events[chat.events.length - 1]?.message ?? "" : ""}
+      </div>
+
+      {mode === "preview" ? (
+        <p className="chat__note">{c.readOnly}</p>
+      ) : !chat.current.open ? (
+        <p className="chat__note">{c.closed}</p>
+      ) : (
+        <SendForm method="post" action={self} className="chat__composer">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="key" value={idempotencyKey} />
+          <input type="hidden" name="procedureId" value={chat.procedureId} />
+          {/* procedureAcceptedTerms travels only with the first message (spec section 5). */}
+          {mode === "draft" && terms ? <input type="hidden" name="procedureAcceptedTerms" value="true" /> : null}
+          <TextArea
+            id="chat-message"
+            name="message"
+            label={c.messageLabel}
+            maxLength={MAX_MESSAGE_LENGTH}
+            rows={3}
+            value={hydrated ? text : undefined}
+            defaultValue={hydrated ? undefined : result?.message ?? ""}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={result?.messageError ?? null}
+            required={mode === "draft"}
+          />
+          <SubmitButton
+            disabled={hydrated ? !canSend || uploading || sending : undefined}
+            pending={sending}
+            pendingLabel={c.sending}
+            className="chat__send"
+          >
+            {c.send}
+          </SubmitButton>
+        </SendForm>
+      )}
+    </section>
+  );
+}
+
+function EventItem(props: {
+  event: ChatEvent;
+  chat: Chat;
+  docs: Map<string, ChatDocument>;
+  readOnly: boolean;
+  requiredError: boolean;
+  busy: boolean;
+  self: string;
+}) {
+  const { event } = props;
+  if (event.type === "dateSeparator") {
+    return (
+      <li className="chat-sep">
+        <span>{formatLongDate(event.description ?? event.createdAt)}</span>
+      </li>
+    );
+  }
+  const operator = event.author === "operator";
+  const title = c.eventTitles[event.type];
+  return (
+    <li className={`chat-event chat-event--${operator ? "operator" : "user"}`}>
+      {operator ? (
+        <span className="chat-avatar" aria-hidden="true">
+          {c.operator}
+        </span>
+      ) : null}
+      <div className="chat-bubble">
+        <p className="chat-bubble__author">
+          {operator ? (
+            <>
+              <abbr title={c.operatorName}>{c.operator}</abbr>
+              {event.commiter?.cn ? <span className="chat-bubble__cn"> · {event.commiter.cn}</span> : null}
+            </>
+          ) : (
+            c.you
+          )}
+        </p>
+        {title && event.type !== "text" ? <p className="chat-bubble__title">{title}</p> : null}
+        {event.message ? <p className="chat-bubble__text">{event.message}</p> : null}
+        {event.description ? <p className="chat-bubble__desc">{event.description}</p> : null}
+        {event.documents.length ? (
+          <ul className="chat-docs" aria-label={title ?? c.requiredDocuments}>
+            {event.documents.map((d) => (
+              <DocumentItem key={d.id} snapshot={d} {...props} />
+            ))}
+          </ul>
+        ) : null}
+        {event.id !== "to-send" ? (
+          <p className="chat-bubble__meta">
+            <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function DocumentItem({
+  snapshot,
+  event,
+  chat,
+  docs,
+  readOnly,
+  requiredError,
+  busy,
+  self,
+}: {
+  snapshot: ChatDocument;
+  event: ChatEvent;
+  chat: Chat;
+  docs: Map<string, ChatDocument>;
+  readOnly: boolean;
+  requiredError: boolean;
+  busy: boolean;
+  self: string;
+}) {
+  const live = event.type === "requestedDocuments" || event.type === "toSendDocuments";
+  const doc = live ? docs.get(snapshot.id) ?? snapshot : snapshot;
+  const missing = requiredError && doc.isRequired && doc.status === "requested";
+  const actionable = live && !readOnly;
+  const id = `doc-${doc.id}-${event.id}`;
+  return (
+    <li className={["chat-doc", missing ? "chat-doc--missing" : ""].filter(Boolean).join(" ")} id={id} data-status={doc.status}>
+      <p className="chat-doc__name">
+        <strong>{doc.spec.description}</strong>{" "}
+        <span className="chat-doc__req">({doc.isRequired ? c.required : c.optional})</span>
+      </p>
+      <p className="chat-doc__status">
+        {c.status[doc.status] ?? doc.status}
+        {doc.file ? <> · {doc.file.name}</> : null}
+      </p>
+      {doc.status === "rejected" && doc.reason ? (
+        <p className="chat-doc__reason">
+          <strong>{c.rejectedReason}:</strong> {doc.reason}
+        </p>
+      ) : null}
+      {missing ? (
+        <p className="chat-doc__missing" id={`${id}-missing`}>
+          {E.byCode.REQUIRED_FILES_NOT_UPLOADED}
+        </p>
+      ) : null}
+      {actionable && doc.status === "requested" && event.type === "requestedDocuments" ? (
+        doc.spec.form ? (
+          <Link className="btn btn--secondary btn--sm" to={formUrl(chat, doc)}>
+            {c.openForm}
+          </Link>
+        ) : (
+          <AttachForm doc={doc} self={self} busy={busy} describedBy={missing ? `${id}-missing` : undefined} />
+        )
+      ) : null}
+      {actionable && doc.status === "toSend" && event.type === "toSendDocuments" ? (
+        <Form method="post" action={self} className="chat-doc__discard">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="discard" />
+          <input type="hidden" name="document" value={doc.id} />
+          <SubmitButton variant="ghost" size="sm" name="document" value={doc.id} pendingLabel={common.submitting}>
+            {c.discardFile}
+            <span className="visually-hidden"> {doc.file?.name ?? doc.spec.description}</span>
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self: string; busy: boolean; describedBy?: string }) {
+  const hydrated = useHydrated();
+  const list = extensionsOf(doc);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = `file-${doc.id}`;
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  const sent = useRef(false);
+  // The file input is cleared once its upload has been answered, refused or not (spec section 5).
+  useEffect(() => {
+    const mine = navigation.formData?.get("intent") === "attach" && navigation.formData?.get("document") === doc.id;
+    if (mine) sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      if (input.current) input.current.value = "";
+    }
+  }, [navigation.state, navigation.formData, doc.id]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    setError(null);
+    if (!file) return;
+    const ext = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? "";
+    let problem: string | null = null;
+    if (!list.includes(ext)) problem = E.upload.invalidFormat(list.join(", "));
+    else if (file.size > UPLOAD_LIMIT) problem = E.upload.tooLarge;
+    if (problem) {
+      setError(problem);
+      input.value = "";
+      return;
+    }
+  };
+
+  return (
+    <Form method="post" action={self} encType="multipart/form-data" className="chat-doc__attach">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="attach" />
+      <input type="hidden" name="document" value={doc.id} />
+      <label className="field__label" htmlFor={inputId}>
+        {c.chooseFile(doc.spec.description)}
+      </label>
+      <p className="field__hint" id={`${inputId}-hint`}>
+        {c.acceptedFormats(list.join(", "))}
+      </p>
+      {error ? (
+        <p className="field__error" id={`${inputId}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        name="file"
+        accept={list.join(",")}
+        required
+        className="chat-doc__file"
+        onChange={hydrated ? onChange : undefined}
+        aria-invalid={error || describedBy ? true : undefined}
+        aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : null, describedBy].filter(Boolean).join(" ")}
+        disabled={hydrated && busy ? true : undefined}
+      />
+      <SubmitButton size="sm" variant="secondary" name="document" value={doc.id} pendingLabel={c.uploading}>
+        {c.attach}
+      </SubmitButton>
+    </Form>
+  );
+}

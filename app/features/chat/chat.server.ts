@@ -1,0 +1,260 @@
+/**
+ * Loaders and the action of the three chat screens (spec section 2): the draft chat of a
+ * procedure (`/procedures/available/chat/?procedure=`), an instance's chat
+ * (`/procedures/chat/?instance=`) and its read-only preview (`/procedures/preview/?instance=`).
+ * Every step is a form post (Post/Redirect/Get) so the chat works without JavaScript.
+ */
+import { randomUUID } from "node:crypto";
+import { json, redirect } from "@remix-run/node";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import {
+  discardToSendDocument,
+  finalise,
+  getChat,
+  getFirstChat,
+  getPreviewChat,
+  sendDraft,
+  sendText,
+  sendToSendDocument,
+  type Chat,
+} from "~/api/chat.server";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers,
+  unstable_createFileUploadHandler,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { forwardFile, isDiskFile, UploadTooLarge } from "~/features/records/upload.server";
+import { readForm } from "~/lib/form.server";
+import { orErrorPage, requireAdhered } from "~/lib/guards.server";
+import { ACCEPTED_UPLOAD_EXTENSIONS, errors as E, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { redirectWithToast, errorText } from "~/lib/toast.server";
+
+export type ChatMode = "draft" | "chat" | "preview";
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+function param(request: Request, name: string): string {
+  const value = new URL(request.url).searchParams.get(name);
+  if (!value || !ID.test(value)) throw redirect("/error");
+  return value;
+}
+
+export function selfUrl(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** `/procedures/available/chat/?instance=` ('Completar' of the requirements screen) is an instance's chat. */
+export function modeOf(request: Request, mode: ChatMode): ChatMode {
+  return mode === "draft" && new URL(request.url).searchParams.get("instance") ? "chat" : mode;
+}
+
+export async function loadChat(request: Request, requested: ChatMode) {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const mode = modeOf(request, requested);
+  if (mode === "draft") {
+    const procedureId = param(request, "procedure");
+    const terms = new URL(request.url).searchParams.get("terms") === "1";
+    const first = await orErrorPage(() => getFirstChat(ctx, procedureId));
+    if (first.data.procedureType === "FORM" && first.data.form) {
+      throw redirect(`/procedures/form/?procedure=${encodeURIComponent(procedureId)}${terms ? "&terms=1" : ""}`);
+    }
+    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request) };
+  }
+  const search = new URL(request.url).searchParams;
+  // 'Volver' of a form of a draft chat (spec section 2) lands here with the procedure only.
+  if (mode === "chat" && !search.get("instance") && search.get("procedure")) {
+    throw redirect(`/procedures/available/chat/?procedure=${encodeURIComponent(param(request, "procedure"))}`);
+  }
+  const instanceId = param(request, "instance");
+  const chat = await orErrorPage(() => (mode === "preview" ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId)));
+  return { mode, chat, terms: false, key: randomUUID(), self: selfUrl(request) };
+}
+
+/** The chat of the polling resource route (no guard beyond the session: the API scopes it). */
+export function pollChat(ctx: ApiContext, instanceId: string, preview: boolean): Promise<Chat> {
+  return preview ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId);
+}
+
+export type ChatActionData = { required?: boolean; message?: string; messageError?: string; ok?: boolean };
+
+const isRequiredError = (error: unknown) => error instanceof ApiError && error.code === "REQUIRED_FILES_NOT_UPLOADED";
+
+const extensionOf = (name: string) => {
+  const m = /\.[^.]+$/.exec(name.toLowerCase());
+  return m ? m[0] : "";
+};
+
+/** The types a document takes: its validExtensions, else the default list (spec section 5). */
+export function allowedExtensions(validExtensions: string[] | undefined): string[] {
+  const list = (validExtensions ?? []).map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase());
+  return list.length ? list : [...ACCEPTED_UPLOAD_EXTENSIONS];
+}
+
+function uploadError(error: unknown, list: string[]): string {
+  if (error instanceof UploadTooLarge) return E.upload.tooLarge;
+  if (error instanceof ApiError) {
+    if (error.status === 413) return E.upload.tooLarge;
+    if (error.status === 415) return E.upload.invalidFormat(list.join(", "));
+    return errorText(error, t.toasts.uploadError);
+  }
+  return t.toasts.uploadError;
+}
+
+export async function chatAction(request: Request, requested: "draft" | "chat") {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const mode = modeOf(request, requested);
+  const self = selfUrl(request);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.startsWith("multipart/form-data")) {
+    if (mode !== "chat") throw new Response("No encontrado", { status: 404 });
+    return attach(ctx, request, self);
+  }
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const message = String(form.get("message") ?? "").trim();
+
+  if (intent === "send" && mode === "draft") {
+    const procedureId = Number(param(request, "procedure"));
+    if (!message) return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
+    if (message.length > MAX_MESSAGE_LENGTH) return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+    const key = String(form.get("key") ?? "");
+    try {
+      const instanceId = await sendDraft(ctx, {
+        procedureId,
+        message,
+        acceptedTerms: form.get("procedureAcceptedTerms") === "true",
+        idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : randomUUID(),
+      });
+      return redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
+    }
+  }
+
+  const instanceId = param(request, "instance");
+  if (intent === "send") {
+    if (message.length > MAX_MESSAGE_LENGTH) return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+    const procedureId = Number(form.get("procedureId") ?? 0);
+    if (!message) {
+      // Without JavaScript the button cannot be disabled: neither text nor file sends nothing.
+      const current = await getChat(ctx, instanceId).catch((error) => {
+        if (error instanceof Response) throw error;
+        return null;
+      });
+      if (current && !current.current.documents.some((d) => d.status === "toSend")) {
+        return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
+      }
+    }
+    if (message) {
+      try {
+        const key = String(form.get("key") ?? "");
+        await sendText(ctx, instanceId, { procedureId, message, idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : undefined });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        if (isRequiredError(error)) return json<ChatActionData>({ required: true, message }, { status: 409 });
+        return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
+      }
+    }
+    try {
+      await finalise(ctx, instanceId);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (isRequiredError(error)) return json<ChatActionData>({ required: true, message: "" }, { status: 409 });
+      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendAttentionError) });
+    }
+    return redirect("/procedures");
+  }
+
+  if (intent === "discard") {
+    const document = String(form.get("document") ?? "");
+    try {
+      await discardToSendDocument(ctx, instanceId, document);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.discardFileError) });
+    }
+    return redirect(self);
+  }
+  return json<ChatActionData>({}, { status: 400 });
+}
+
+export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A body reader for `readForm`: the file streamed to a fresh temporary directory under a
+ * random name (50 MB enforced while streaming, never in memory); the name the citizen's
+ * browser gave is kept apart, for the extension check and the API.
+ */
+function chatUploadReader() {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "av-chat-upload-"));
+  const names = new Map<string, string>();
+  const read = async (request: Request) => {
+    try {
+      return await unstable_parseMultipartFormData(
+        request,
+        unstable_composeUploadHandlers(
+          async (part) => {
+            if (part.filename) names.set(part.name, part.filename);
+            return undefined;
+          },
+          unstable_createFileUploadHandler({ directory, file: () => randomUUID(), avoidFileConflicts: false, maxPartSize: UPLOAD_LIMIT_BYTES }),
+          unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
+        ),
+      );
+    } catch (error) {
+      if (error instanceof MaxPartSizeExceededError) throw new UploadTooLarge();
+      throw error;
+    }
+  };
+  return { read, names, cleanup: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+async function attach(ctx: ApiContext, request: Request, self: string) {
+  const instanceId = param(request, "instance");
+  const reader = chatUploadReader();
+  let list: string[] = [...ACCEPTED_UPLOAD_EXTENSIONS];
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader.read);
+    } catch (error) {
+      if (error instanceof UploadTooLarge) return redirectWithToast(self, { type: "ERROR", message: E.upload.tooLarge });
+      throw error;
+    }
+    const documentId = String(form.get("document") ?? "");
+    const file = form.get("file");
+    const chat = await getChat(ctx, instanceId).catch((error) => {
+      if (error instanceof Response) throw error;
+      return null;
+    });
+    const doc = chat?.current.documents.find((d) => d.id === documentId);
+    if (!chat || !doc) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
+    list = allowedExtensions(doc.spec.validExtensions);
+    if (!isDiskFile(file)) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
+    const name = (reader.names.get("file") ?? "").split(/[\\/]/).pop()?.trim() || "documento";
+    if (!list.includes(extensionOf(name))) return redirectWithToast(self, { type: "ERROR", message: E.upload.invalidFormat(list.join(", ")) });
+    let fileId: string;
+    try {
+      fileId = await forwardFile(ctx, file, name);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return redirectWithToast(self, { type: "ERROR", message: uploadError(error, list) });
+    }
+    try {
+      await sendToSendDocument(ctx, instanceId, { procedureId: chat.procedureId, document: doc.id, file: { id: fileId, name } });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const message = error instanceof ApiError && error.status === 415 ? E.upload.invalidFormat(list.join(", ")) : errorText(error, t.toasts.sendDocumentError);
+      return redirectWithToast(self, { type: "ERROR", message });
+    }
+    return redirect(self);
+  } finally {
+    reader.cleanup();
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The form screen (`/procedures/form/`) and its frame (`/forms/index.html`). The frame is a
+ * server-rendered HTML document (no script) whose form posts to the form screen's action with
+ * `target="_parent"`, so the whole flow works without JavaScript. An invalid attempt is kept
+ * for one minute in a signed, HttpOnly cookie so the frame can show the citizen's answers and
+ * the errors tied to their fields; nothing is sent to the API then.
+ */
+import { randomUUID } from "node:crypto";
+import { createCookie, json, redirect } from "@remix-run/node";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { createFormInstance, getChat, getFirstChat, getFormData, saveDraftForm, saveInstanceForm, type FormSpec } from "~/api/chat.server";
+import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/form.server";
+import { orErrorPage, requireAdhered } from "~/lib/guards.server";
+import { errors as E, procedures as t } from "~/lib/messages";
+import { errorText, redirectWithToast } from "~/lib/toast.server";
+import { validateForm, type FormDefinition } from "./form-rules";
+import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const attemptCookie = createCookie(env.secure ? "__Host-av_form_attempt" : "av_form_attempt", {
+  path: "/",
+  httpOnly: true,
+  secure: env.secure,
+  sameSite: "lax",
+  maxAge: 60,
+  secrets: [env.SESSION_SECRET],
+});
+
+type Attempt = { formId: string; values: Record<string, string | string[]>; errors: FieldErrors };
+
+export type FormParams = { procedure: string | null; instance: string | null; form: string | null; terms: boolean };
+
+export function formParams(request: Request): FormParams {
+  const q = new URL(request.url).searchParams;
+  const pick = (name: string, re: RegExp) => {
+    const v = q.get(name);
+    if (v === null || v === "") return null;
+    if (!re.test(v)) throw redirect("/error");
+    return v;
+  };
+  return { procedure: pick("procedure", ID), instance: pick("instance", ID), form: pick("form", FORM_ID), terms: q.get("terms") === "1" };
+}
+
+/** 'Volver' (spec section 2): the instance's chat, else the procedure's chat, else the tray. */
+export function backUrl(p: FormParams): string {
+  if (!p.form) return "/procedures";
+  if (p.instance) return `/procedures/chat/?instance=${encodeURIComponent(p.instance)}`;
+  return `/procedures/chat/?procedure=${encodeURIComponent(p.procedure ?? "")}`;
+}
+
+export function query(p: FormParams): string {
+  const q = new URLSearchParams();
+  if (p.procedure) q.set("procedure", p.procedure);
+  if (p.instance) q.set("instance", p.instance);
+  if (p.form) q.set("form", p.form);
+  if (p.terms) q.set("terms", "1");
+  return q.toString();
+}
+
+/** The procedure, the form and its data, whichever of the parameters were given. */
+async function resolve(ctx: ApiContext, p: FormParams) {
+  let procedure = p.procedure;
+  if (p.instance) {
+    const chat = await getChat(ctx, p.instance);
+    procedure = String(chat.procedureId);
+  }
+  if (!procedure) throw redirect("/error");
+  let formId = p.form;
+  if (!formId) {
+    const first = await getFirstChat(ctx, procedure);
+    formId = first.data.form?.id ?? null;
+    if (!formId) throw redirect("/error");
+  }
+  const data = await getFormData(ctx, procedure, p.instance, formId);
+  return { procedure, formId, data };
+}
+
+export async function loadFormScreen(request: Request) {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const p = formParams(request);
+  const { formId, data } = await orErrorPage(() => resolve(ctx, p));
+  return {
+    title: data.spec.description || data.spec.header.name,
+    back: backUrl(p),
+    frameSrc: `/forms/index.html?${query(p)}`,
+    spec: data.spec,
+    formId,
+  };
+}
+
+export async function loadFrame(request: Request) {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const p = formParams(request);
+  const { formId, data } = await orErrorPage(() => resolve(ctx, p));
+  const attempt = (await attemptCookie.parse(request.headers.get("Cookie"))) as Attempt | null;
+  const usable = attempt && attempt.formId === formId ? attempt : null;
+  const clear = usable ? await attemptCookie.serialize("", { maxAge: 0 }) : null;
+  return {
+    params: p,
+    formId,
+    spec: data.spec,
+    values: usable?.values ?? data.data,
+    errors: usable?.errors ?? {},
+    action: `/procedures/form/?${query(p)}`,
+    clearCookie: clear,
+  };
+}
+
+function errorsOf(spec: FormSpec, codes: Record<string, string>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const field of spec.fields) if (codes[field.name]) out[field.name] = fieldErrorText(field, codes[field.name]!);
+  return out;
+}
+
+/** Keeps the attempt under the cookie's size: long answers are dropped before the errors are. */
+async function attemptHeader(attempt: Attempt) {
+  let value = await attemptCookie.serialize(attempt);
+  if (value.length > 3800) value = await attemptCookie.serialize({ ...attempt, values: {} });
+  return value;
+}
+
+export type FormActionData = { invalid: true };
+
+export async function formAction(request: Request) {
+  const { ctx } = await requireAdhered(request, "procedures");
+  const p = formParams(request);
+  const self = `/procedures/form/?${query(p)}`;
+  const form = await readForm(request);
+  const { procedure, formId, data } = await orErrorPage(() => resolve(ctx, p));
+  const values = valuesFrom(data.spec, form);
+  const checked = validateForm(data.spec as FormDefinition, values);
+  const invalid = async (codes: Record<string, string>) =>
+    json<FormActionData>(
+      { invalid: true },
+      { status: 400, headers: { "Set-Cookie": await attemptHeader({ formId, values, errors: errorsOf(data.spec, codes) }) } },
+    );
+  if (!checked.valid) return invalid(checked.errors);
+  const key = String(form.get("key") ?? "");
+  const idempotencyKey = /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : randomUUID();
+  try {
+    if (p.instance) {
+      await saveInstanceForm(ctx, p.instance, formId, checked.values);
+      return redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(p.instance)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+    }
+    if (p.form) {
+      const instanceId = await saveDraftForm(ctx, { procedureId: procedure, formId, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
+      return redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+    }
+    await createFormInstance(ctx, { procedureId: procedure, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
+    return redirectWithToast("/procedures", { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.code === "FORM_INVALID") return invalid({});
+    return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.formSaveError) });
+  }
+}
+
+export const formInvalidText = E.formInvalid;

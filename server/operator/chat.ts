@@ -1,0 +1,172 @@
+/**
+ * Operator side of the chat (not in the spec): post a message, request documents (valid
+ * extensions, required flag, optional form), mark received, approve, reject with a reason,
+ * a 'documents under evaluation' notice, close the procedure, define forms, read a chat.
+ * With `DEMO_OPERATOR=1` an automatic operator answers the citizen after a few seconds, so
+ * a person trying the demo sees the conversation move.
+ */
+import { readFile } from "node:fs/promises";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { DbOrTx } from "../db/index.js";
+import {
+  chatActivity,
+  createForm,
+  operatorChat,
+  operatorEvaluate,
+  operatorFinish,
+  operatorMessage,
+  operatorRequest,
+  operatorToEvaluate,
+} from "../domain/chat/service.js";
+import type { RouteDeps } from "../http/types.js";
+import { parse } from "../http/validation.js";
+import type { OperatorCommand } from "./commands.js";
+
+const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const Cn = z.string().min(1).max(200).optional();
+const Message = z.object({ message: z.string().min(1).max(1000), cn: Cn });
+const DocumentRequest = z.object({
+  description: z.string().min(1).max(300),
+  code: z.string().max(64).optional(),
+  specId: z.string().max(64).optional(),
+  validExtensions: z.array(z.string().regex(/^\.?[A-Za-z0-9]{1,10}$/)).max(20).optional(),
+  tDocumento: z.string().max(64).nullable().optional(),
+  formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).nullable().optional(),
+  isRequired: z.boolean().optional(),
+});
+const Request = z.object({ documents: z.array(DocumentRequest).min(1).max(20), message: z.string().max(1000).optional(), cn: Cn });
+const Evaluate = z.object({ documentIds: z.array(z.string().max(64)).max(50).optional(), cn: Cn });
+const Reject = Evaluate.extend({ reason: z.string().min(1).max(1000), requestAgain: z.boolean().optional() });
+const Finish = z.object({ approved: z.boolean(), message: z.string().max(1000).optional(), cn: Cn });
+const Form = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), procedureId: z.number().int().positive().nullable().optional(), definition: z.unknown() });
+
+let demoListening = false;
+
+/** The automatic operator of the demo: replies, acknowledges what was sent, then approves it. */
+export function startDemoOperator(db: DbOrTx, delayMs = 3000) {
+  if (demoListening) return;
+  demoListening = true;
+  const later = (work: () => Promise<unknown>, ms = delayMs) => {
+    setTimeout(() => void work().catch(() => undefined), ms).unref();
+  };
+  chatActivity.on("citizen", ({ instanceId, kind }: { instanceId: string; kind: string }) => {
+    if (kind === "created" || kind === "text") {
+      later(() => operatorMessage(db, instanceId, { message: "Gracias por tu consulta. Un agente la está revisando." }));
+    } else if (kind === "sent") {
+      later(() => operatorToEvaluate(db, instanceId));
+      later(() => operatorEvaluate(db, instanceId, { status: "approved" }), delayMs * 2);
+    }
+  });
+}
+
+export const chatOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  if (process.env.DEMO_OPERATOR === "1") startDemoOperator(db, Number(process.env.DEMO_OPERATOR_DELAY_MS ?? 3000));
+
+  app.get("/chat/instances/:id", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorChat(db, id);
+  });
+  app.post("/chat/instances/:id/messages", async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    return reply.code(201).send(await operatorMessage(db, id, parse(Message, request.body)));
+  });
+  app.post("/chat/instances/:id/requests", async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    return reply.code(201).send(await operatorRequest(db, id, parse(Request, request.body)));
+  });
+  app.post("/chat/instances/:id/received", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorEvaluate(db, id, { status: "received", ...parse(Evaluate, request.body ?? {}) });
+  });
+  app.post("/chat/instances/:id/approve", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorEvaluate(db, id, { status: "approved", ...parse(Evaluate, request.body ?? {}) });
+  });
+  app.post("/chat/instances/:id/reject", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorEvaluate(db, id, { status: "rejected", ...parse(Reject, request.body) });
+  });
+  app.post("/chat/instances/:id/evaluating", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorToEvaluate(db, id, parse(z.object({ cn: Cn }), request.body ?? {}));
+  });
+  app.post("/chat/instances/:id/finish", async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return operatorFinish(db, id, parse(Finish, request.body));
+  });
+  app.post("/chat/forms", async (request, reply) => {
+    const input = parse(Form, request.body);
+    return reply.code(201).send(await createForm(db, { ...input, definition: input.definition }));
+  });
+};
+
+const list = (v: unknown) => (typeof v === "string" && v.trim() ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const path = (v: unknown, tail: string) => `/chat/instances/${encodeURIComponent(String(v))}/${tail}`;
+
+export const chatCommands: Record<string, OperatorCommand> = {
+  "chat:show": {
+    usage: "chat:show --instance ID",
+    description: "Muestra la conversación de un trámite.",
+    options: { instance: { type: "string" } },
+    run: (v, call) => call("GET", `/chat/instances/${encodeURIComponent(String(v.instance))}`),
+  },
+  "chat:message": {
+    usage: "chat:message --instance ID --message TEXTO [--cn NOMBRE]",
+    description: "Publica un mensaje del operador en la conversación.",
+    options: { instance: { type: "string" }, message: { type: "string" }, cn: { type: "string" } },
+    run: (v, call) => call("POST", path(v.instance, "messages"), { message: v.message, cn: v.cn }),
+  },
+  "chat:request": {
+    usage: "chat:request --instance ID --description TEXTO [--extensions .pdf,.png] [--optional] [--form FORM_ID] [--message TEXTO]",
+    description: "Solicita un documento al ciudadano (extensiones válidas, obligatorio u opcional, formulario adjunto).",
+    options: {
+      instance: { type: "string" },
+      description: { type: "string" },
+      extensions: { type: "string" },
+      optional: { type: "boolean" },
+      form: { type: "string" },
+      message: { type: "string" },
+    },
+    run: (v, call) =>
+      call("POST", path(v.instance, "requests"), {
+        documents: [{ description: v.description, validExtensions: list(v.extensions), isRequired: !v.optional, formId: v.form ?? null }],
+        message: v.message,
+      }),
+  },
+  "chat:received": {
+    usage: "chat:received --instance ID [--documents ID,ID]",
+    description: "Marca como recibidos los documentos enviados.",
+    options: { instance: { type: "string" }, documents: { type: "string" } },
+    run: (v, call) => call("POST", path(v.instance, "received"), { documentIds: list(v.documents) }),
+  },
+  "chat:approve": {
+    usage: "chat:approve --instance ID [--documents ID,ID]",
+    description: "Aprueba los documentos enviados.",
+    options: { instance: { type: "string" }, documents: { type: "string" } },
+    run: (v, call) => call("POST", path(v.instance, "approve"), { documentIds: list(v.documents) }),
+  },
+  "chat:reject": {
+    usage: "chat:reject --instance ID --reason TEXTO [--documents ID,ID]",
+    description: "Rechaza documentos enviados con un motivo (y los vuelve a solicitar).",
+    options: { instance: { type: "string" }, reason: { type: "string" }, documents: { type: "string" } },
+    run: (v, call) => call("POST", path(v.instance, "reject"), { reason: v.reason, documentIds: list(v.documents) }),
+  },
+  "chat:form": {
+    usage: "chat:form --file DEFINICION.json [--id FORM_ID] [--procedure-id N]",
+    description: "Define un formulario (JSON: header.name, description, fields) para adjuntar a documentos o como primer formulario de un trámite.",
+    options: { file: { type: "string" }, id: { type: "string" }, "procedure-id": { type: "string" } },
+    run: async (v, call) =>
+      call("POST", "/chat/forms", {
+        id: v.id,
+        procedureId: v["procedure-id"] ? Number(v["procedure-id"]) : null,
+        definition: JSON.parse(await readFile(String(v.file), "utf8")),
+      }),
+  },
+  "chat:finish": {
+    usage: "chat:finish --instance ID --approved true|false [--message TEXTO]",
+    description: "Cierra el trámite como aprobado o rechazado.",
+    options: { instance: { type: "string" }, approved: { type: "string" }, message: { type: "string" } },
+    run: (v, call) => call("POST", path(v.instance, "finish"), { approved: v.approved !== "false", message: v.message }),
+  },
+};

@@ -1,0 +1,173 @@
+import { mkdtempSync, writeFileSync, openSync, ftruncateSync, closeSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
+import { createCitizen, operator } from "./operator";
+
+const noJs = () => test.info().project.use.javaScriptEnabled === false;
+
+/** 'Certificado de discapacidad': interactive, with terms; asks for DNI and a clinical summary (both required). */
+const DISCAPACIDAD_ID = 102;
+const REQUIRED = "Debe adjuntar los documentos solicitados antes de enviar su consulta.";
+const TOO_LARGE = "Error al subir el documento. El archivo supera el límite permitido de 50MB.";
+const FORMATS = "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png";
+
+async function pdfBytes(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  return Buffer.from(await doc.save());
+}
+
+/** A 51 MB file that starts like a PDF, made at run time in a temporary directory. */
+function bigPdf(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "av-chat-e2e-"));
+  const file = path.join(dir, "grande.pdf");
+  const fd = openSync(file, "w");
+  writeSync(fd, Buffer.from("%PDF-1.7\n"));
+  ftruncateSync(fd, 51 * 1024 * 1024);
+  closeSync(fd);
+  return file;
+}
+
+/** A Windows executable renamed to .pdf. */
+function fakeExe(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "av-chat-e2e-"));
+  const file = path.join(dir, "programa.pdf");
+  writeFileSync(file, Buffer.concat([Buffer.from("MZ"), Buffer.alloc(2048, 0x90)]));
+  return file;
+}
+
+const docItem = (page: Page, description: string) =>
+  page.locator(".chat-doc").filter({ has: page.locator(".chat-doc__name", { hasText: description }) }).filter({ has: page.locator("form") });
+
+/** Chooses a file for a requested document and attaches it (with JavaScript a refused file is cleared at once). */
+async function attach(page: Page, description: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  const item = docItem(page, description).last();
+  const input = item.getByLabel(`Archivo para ${description}`);
+  await input.setInputFiles(file);
+  const chosen = await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0);
+  if (chosen) await item.getByRole("button", { name: "Adjuntar archivo" }).click();
+}
+
+test.describe("chat", () => {
+  test("start from the catalogue, first message, documents (refusals, required, discard), send and approval", async ({ page }) => {
+    test.setTimeout(120_000);
+    const citizen = (await createCitizen()) as unknown as Citizen;
+    await signIn(page, citizen, "/procedures/available?parentId=101");
+    await page.getByRole("list", { name: "Catálogo de trámites" }).getByRole("link", { name: "Certificado de discapacidad" }).click();
+    await expect(page).toHaveURL(new RegExp(`/procedures/available/requirements/\\?procedure=${DISCAPACIDAD_ID}`));
+    await page.getByLabel("He leído y acepto los términos y condiciones").check();
+    if (!noJs()) {
+      const dialog = page.getByRole("dialog", { name: "Términos y condiciones" });
+      await dialog.locator(".modal__footer").getByRole("link", { name: "Cerrar" }).click();
+    }
+    await page.getByRole("button", { name: "Iniciar trámite" }).click();
+    await expect(page).toHaveURL(/\/procedures\/available\/chat\/\?procedure=102&terms=1/);
+    await expect(page.getByRole("heading", { level: 1, name: "Certificado de discapacidad" })).toBeVisible();
+    const send = page.getByRole("button", { name: "Enviar" });
+    if (!noJs()) await expect(send).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Mensaje").fill("Hola, quiero tramitar el certificado.");
+    if (!noJs()) await expect(page.getByText("37/1000 caracteres")).toBeVisible();
+    await send.click();
+    await expect(page).toHaveURL(/\/procedures\/chat\/\?instance=/);
+    const instanceId = new URL(page.url()).searchParams.get("instance")!;
+    await expect(page.getByText("Hola, quiero tramitar el certificado.")).toBeVisible();
+    await expect(docItem(page, "DNI")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // Without the required documents: the spec's message, and the documents highlighted.
+    await page.getByLabel("Mensaje").fill("¿Así está bien?");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
+    await expect(page.locator(".chat-doc--missing")).toHaveCount(2);
+
+    // A renamed executable and a 51 MB file are refused with the spec's words.
+    await attach(page, "DNI", fakeExe());
+    await expect(page.getByText(FORMATS).first()).toBeVisible();
+    await expect(docItem(page, "DNI").getByLabel("Archivo para DNI")).toHaveValue("");
+    await attach(page, "DNI", bigPdf());
+    await expect(page.getByText(TOO_LARGE).first()).toBeVisible();
+    await expect(docItem(page, "DNI").getByLabel("Archivo para DNI")).toHaveValue("");
+
+    const pdf = await pdfBytes();
+    await attach(page, "DNI", { name: "dni.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
+    // Discard it, then attach again.
+    await page.getByRole("button", { name: /Descartar archivo/ }).click();
+    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" })).toHaveCount(0);
+    await attach(page, "DNI", { name: "dni.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
+    await attach(page, "Resumen de historia clínica", { name: "resumen.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect(page.locator(".chat-doc", { hasText: "resumen.pdf" }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page).toHaveURL(/\/procedures\/?$/);
+
+    const chat = await operator<{ current: { documents: { id: string; spec: { description: string } }[] } }>("GET", `/chat/instances/${instanceId}`);
+    const dni = chat.current.documents.find((d) => d.spec.description === "DNI")!;
+    await page.goto(`/procedures/chat/?instance=${instanceId}`);
+    await operator("POST", `/chat/instances/${instanceId}/reject`, { documentIds: [dni.id], reason: "La foto del DNI no se lee." });
+    await operator("POST", `/chat/instances/${instanceId}/approve`, {});
+    // With JavaScript the conversation updates by itself; without it, a reload shows the new state.
+    if (noJs()) await page.reload();
+    await expect(page.getByText("Documentos aprobados")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("La foto del DNI no se lee.").first()).toBeVisible();
+    await expect(page.getByText("Motivo del rechazo:").first()).toBeVisible();
+
+    await page.goto(`/procedures/preview/?instance=${instanceId}`);
+    await expect(page.getByText("Documentos aprobados")).toBeVisible();
+    await expect(page.getByLabel("Mensaje")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Adjuntar archivo" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a form attached to a requested document: invalid, then valid", async ({ page }) => {
+    const citizen = (await createCitizen()) as unknown as Citizen;
+    const instance = await operator<{ id: string }>("POST", "/procedures/instances", {
+      cuil: citizen.cuil,
+      procedureId: DISCAPACIDAD_ID,
+      tab: "pending",
+      state: { text: "Pendiente de documentación", color: "#B45309" },
+      buttons: ["edit", "history", "attachments", "preview", "discard"],
+    });
+    await operator("POST", `/chat/instances/${instance.id}/requests`, {
+      documents: [{ description: "Formulario de datos personales", formId: "datos-personales", isRequired: true }],
+    });
+    await signIn(page, citizen, `/procedures/chat/?instance=${instance.id}`);
+    await page.getByRole("link", { name: "Completar formulario" }).click();
+    await expect(page).toHaveURL(/\/procedures\/form\/\?procedure=102&instance=.+&form=datos-personales/);
+    await expect(page.getByRole("heading", { level: 1, name: "Formulario de datos personales" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", `/procedures/chat/?instance=${instance.id}`);
+    const frame = page.frameLocator('iframe[title="Formulario: Datos personales"]');
+    await expect(frame.getByLabel(/Número de DNI/)).toBeVisible();
+    if (!noJs()) await expect(page.getByText("Cargando formulario…")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await frame.getByLabel(/Nombre y apellido/).fill("Ana Prueba");
+    await frame.getByLabel(/Número de DNI/).fill("12.345");
+    await frame.getByLabel(/Fecha de nacimiento/).fill("1990-05-04");
+    await frame.getByLabel(/Correo electrónico/).fill("ana@example.com");
+    await frame.getByLabel(/Localidad/).selectOption("Capital");
+    await frame.getByLabel("Por correo electrónico").check();
+    await frame.getByLabel(/Declaro que los datos son correctos/).check();
+    await frame.getByRole("button", { name: "Guardar formulario" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente." })).toBeVisible();
+    await expect(frame.getByText("El formato no es válido.")).toBeVisible();
+    await expect(frame.getByLabel(/Número de DNI/)).toHaveAttribute("aria-invalid", "true");
+
+    await frame.getByLabel(/Número de DNI/).fill("35112847");
+    await frame.getByRole("button", { name: "Guardar formulario" }).click();
+    await expect(page).toHaveURL(new RegExp(`/procedures/chat/\\?instance=${instance.id}`));
+    await expect(page.getByText("Éxito al guardar el formulario.")).toBeVisible();
+    await expect(page.locator(".chat-doc", { hasText: "Para enviar" }).first()).toBeVisible();
+
+    // The frame on its own is an accessible document too.
+    await page.goto(`/forms/index.html?procedure=${DISCAPACIDAD_ID}&instance=${instance.id}&form=datos-personales`);
+    await expect(page.getByLabel(/Número de DNI/)).toHaveValue("35112847");
+    await expectNoAxeViolations(page);
+  });
+});

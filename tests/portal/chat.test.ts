@@ -1,0 +1,255 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { csrf } from "~/lib/csrf.server";
+import { errors as E, procedures as t } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { action as draftAction, loader as draftLoader } from "~/routes/procedures.available.chat";
+import { action as chatAction, loader as chatLoader } from "~/routes/procedures.chat";
+import { action as formAction, loader as formLoader } from "~/routes/procedures.form";
+
+const doc = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  spec: { id, code: id, description: `Doc ${id}`, validExtensions: [], tDocumento: null, form: null },
+  file: null,
+  isRequired: true,
+  status: "requested",
+  reason: null,
+  ...extra,
+});
+
+const chat = {
+  procedureId: 102,
+  procedureDescription: "Certificado de discapacidad",
+  first: false,
+  draft: false,
+  instanceId: "i-1",
+  events: [
+    { id: "e1", type: "text", author: "operator", message: "Hola", description: null, createdAt: "2026-01-05T12:00:00.000Z", commiter: { cn: "OP" }, documents: [] },
+  ],
+  current: { documents: [doc("d1"), doc("d2", { spec: { id: "d2", code: "d2", description: "Foto", validExtensions: [".png"], tDocumento: null, form: null } })], open: true, state: null },
+};
+
+const spec = {
+  description: "Datos",
+  header: { name: "Datos personales" },
+  fields: [
+    { name: "dni", label: "DNI", type: "text", required: true, pattern: "\\d{7,8}" },
+    { name: "email", label: "Correo", type: "email" },
+  ],
+};
+
+const fail = (status = 500, body: Record<string, unknown> = { code: "BOOM" }) => HttpResponse.json(body, { status });
+
+const server = setupServer(
+  ...happy,
+  http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
+  http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
+    HttpResponse.json({ result: { ...chat, first: true, draft: true, instanceId: null, events: [] }, data: { form: null, spec: { header: { name: "X" } } } }),
+  ),
+  http.get(`${API}/api/v4/instances/:p/:i/forms/:f/formData`, () => HttpResponse.json({ result: { data: {}, spec } })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const BASE = "http://localhost:3000";
+
+async function post(actionFn: (args: any) => Promise<unknown>, path: string, body: URLSearchParams | FormData) {
+  const [token, cookie] = await csrf.commitToken();
+  body.set("csrf", token);
+  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: cookie.split(";")[0]! } }));
+  return toast;
+}
+
+const fields = (entries: Record<string, string>) => new URLSearchParams(entries);
+
+describe("chat loaders", () => {
+  it("loads an instance's chat, and goes to /error when the chat cannot be loaded", async () => {
+    const ok = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }));
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).chat.instanceId).toBe("i-1");
+    server.use(http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => fail()));
+    const bad = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }));
+    expect(bad.headers.get("Location")).toBe("/error");
+  });
+
+  it("'Completar' of the requirements (/procedures/available/chat/?instance=) shows the instance's chat", async () => {
+    const res = await settle(async () => draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?instance=i-1`), params: {}, context: {} }));
+    const data = await res.json();
+    expect(data.mode).toBe("chat");
+    expect(data.chat.instanceId).toBe("i-1");
+  });
+
+  it("the form's 'Volver' with a procedure only lands on the draft chat", async () => {
+    const res = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?procedure=102`), params: {}, context: {} }));
+    expect(res.headers.get("Location")).toBe("/procedures/available/chat/?procedure=102");
+  });
+});
+
+describe("sending", () => {
+  it("REQUIRED_FILES_NOT_UPLOADED comes back as 409 with the typed message kept, nothing else", async () => {
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, () =>
+        fail(409, { code: "REQUIRED_FILES_NOT_UPLOADED", message: "Debe adjuntar los documentos solicitados antes de enviar su consulta." }),
+      ),
+    );
+    const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ required: true, message: "Hola" });
+  });
+
+  it("sends the text, then finalises with force, then goes to /procedures", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
+        calls.push(`generic ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+      http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, async ({ request }) => {
+        calls.push(`update ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
+    expect(res.headers.get("Location")).toBe("/procedures");
+    expect(calls).toEqual([`generic {"action":"text","data":{"message":"Hola"},"procedureId":102}`, `update {"force":true}`]);
+  });
+
+  it("a failed message and a failed finalisation toast their own texts", async () => {
+    server.use(http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => fail()));
+    let res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
+    expect((await toastOf(res))?.message).toBe(t.toasts.sendQueryError);
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => HttpResponse.json({ success: true, result: chat })),
+      http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, () => fail()),
+    );
+    res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
+    expect((await toastOf(res))?.message).toBe(t.toasts.sendAttentionError);
+  });
+
+  it("the first message of a draft carries procedureAcceptedTerms and the idempotency key, then opens the new chat", async () => {
+    let body: any;
+    server.use(
+      http.put(`${API}/api/v4/instances/DRAFT/interactive/generic`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true, result: { instanceId: "new-1" } });
+      }),
+    );
+    const res = await post(
+      draftAction,
+      "/procedures/available/chat/?procedure=102&terms=1",
+      fields({ intent: "send", message: "Hola", key: "0123456789abcdef", procedureAcceptedTerms: "true" }),
+    );
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=new-1");
+    expect(body).toEqual({ action: "text", data: { message: "Hola" }, procedureId: 102, procedureAcceptedTerms: true, idempotencyKey: "0123456789abcdef" });
+    const loaded = await settle(async () => draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?procedure=102`), params: {}, context: {} }));
+    expect((await loaded.json()).chat.first).toBe(true);
+  });
+
+  it("discarding a file that fails toasts 'Error al descartar el archivo…'", async () => {
+    server.use(http.post(`${API}/api/v4/instances/:id/interactive/discardToSendDocument`, () => fail()));
+    const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "discard", document: "d1" }));
+    expect((await toastOf(res))?.message).toBe(t.toasts.discardFileError);
+  });
+});
+
+describe("attaching", () => {
+  const upload = (name: string, document = "d1") => {
+    const form = new FormData();
+    form.set("intent", "attach");
+    form.set("document", document);
+    form.set("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], name, { type: "application/pdf" }));
+    return form;
+  };
+
+  it("refuses a type outside the document's valid extensions before uploading", async () => {
+    const res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("foto.pdf", "d2"));
+    expect((await toastOf(res))?.message).toBe(E.upload.invalidFormat(".png"));
+    const res2 = await post(chatAction, "/procedures/chat/?instance=i-1", upload("programa.exe"));
+    expect((await toastOf(res2))?.message).toBe(E.upload.invalidFormat(".pdf, .jpeg, .jpg, .png"));
+  });
+
+  it("413 from the files layer shows the 50MB message; other upload failures the upload error", async () => {
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => fail(413, { code: "PAYLOAD_TOO_LARGE" })));
+    let res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
+    expect((await toastOf(res))?.message).toBe(E.upload.tooLarge);
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => fail(500)));
+    res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
+    expect((await toastOf(res))?.message).toBe(t.toasts.uploadError);
+  });
+
+  it("uploads, then attaches the file to the document; a failed attach toasts 'Error al enviar el documento…'", async () => {
+    let attached: any;
+    server.use(
+      http.post(`${API}/api/fs/raw/bucket`, () => HttpResponse.json({ result: "f-1" })),
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
+        attached = await request.json();
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+    );
+    let res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
+    expect(attached).toEqual({ action: "toSendDocument", data: { document: "d1", file: { id: "f-1", name: "dni.pdf" } }, procedureId: 102 });
+    server.use(http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => fail()));
+    res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
+    expect((await toastOf(res))?.message).toBe(t.toasts.sendDocumentError);
+  });
+});
+
+describe("forms", () => {
+  const path = "/procedures/form/?procedure=102&instance=i-1&form=f1";
+
+  it("loads the header and 'Volver' by the spec's rules", async () => {
+    const res = await settle(async () => formLoader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
+    const data = await res.json();
+    expect(data.title).toBe("Datos");
+    expect(data.back).toBe("/procedures/chat/?instance=i-1");
+    expect(data.frameSrc).toBe("/forms/index.html?procedure=102&instance=i-1&form=f1");
+  });
+
+  it("an invalid form answers the message and sends nothing", async () => {
+    let sent = false;
+    server.use(http.put(`${API}/api/v4/instances/:id/forms/:form`, () => ((sent = true), HttpResponse.json({ result: { instanceId: "i-1" } }))));
+    const res = await post(formAction, path, fields({ intent: "save", dni: "12.3", email: "" }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ invalid: true });
+    expect(sent).toBe(false);
+  });
+
+  it("saves against the instance and goes back to its chat with the success toast; a failure toasts the error", async () => {
+    server.use(http.put(`${API}/api/v4/instances/:id/forms/:form`, () => HttpResponse.json({ success: true, result: { instanceId: "i-1" } })));
+    let res = await post(formAction, path, fields({ intent: "save", dni: "35112847", email: "" }));
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
+    expect((await toastOf(res))?.message).toBe(t.toasts.formSaveSuccess);
+    server.use(http.put(`${API}/api/v4/instances/:id/forms/:form`, () => fail()));
+    res = await post(formAction, path, fields({ intent: "save", dni: "35112847", email: "" }));
+    expect((await toastOf(res))?.message).toBe(t.toasts.formSaveError);
+  });
+
+  it("a draft form creates the instance and opens its chat; a form procedure creates it and goes to /procedures", async () => {
+    server.use(
+      http.put(`${API}/api/v4/instances/DRAFT/forms/:form`, () => HttpResponse.json({ success: true, result: { instanceId: "new-2" } })),
+      http.post(`${API}/api/v4/instances/`, () => HttpResponse.json({ success: true, result: { instanceId: "new-3" } }, { status: 201 })),
+      http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
+        HttpResponse.json({ result: { ...chat, instanceId: null }, data: { form: { id: "f1" }, spec: { header: { name: "X" } }, procedureType: "FORM" } }),
+      ),
+    );
+    let res = await post(formAction, "/procedures/form/?procedure=102&form=f1", fields({ intent: "save", dni: "35112847" }));
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=new-2");
+    res = await post(formAction, "/procedures/form/?procedure=102", fields({ intent: "save", dni: "35112847" }));
+    expect(res.headers.get("Location")).toBe("/procedures");
+    expect((await toastOf(res))?.message).toBe(t.toasts.formSaveSuccess);
+  });
+});
