@@ -13,6 +13,7 @@ import { fsRoutes } from "./http/fs/routes.js";
 import { instancesDispatchRoutes } from "./http/instances/dispatch.js";
 import { recordsRoutes } from "./http/records/routes.js";
 import { proceduresRoutes } from "./http/procedures/routes.js";
+import { chatRoutes } from "./http/chat/routes.js";
 import { healthRoutes } from "./http/health/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
 import type { RouteDeps } from "./http/types.js";
@@ -35,7 +36,7 @@ export type BuildAppOptions = {
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

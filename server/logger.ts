@@ -1,4 +1,3 @@
-import type { FastifyServerOptions } from "fastify";
 import type { LoggerOptions } from "pino";
 
 /**
@@ -44,16 +43,16 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: redactPaths, censor: "[redactado]" },
     base: { service: "api" },
+    // Should a request or response object ever be logged: only what is safe.
+    serializers: {
+      req: (req: { id?: string; method?: string; routeOptions?: { url?: string } }) => ({
+        id: req.id,
+        method: req.method,
+        route: req.routeOptions?.url,
+      }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   };
 }
 
-/** Fastify's own request/response serializers, reduced to what is safe to log. */
-export const serializers: NonNullable<Exclude<FastifyServerOptions["logger"], boolean | undefined>>["serializers"] = {
-  req(req: { method?: string; routeOptions?: { url?: string } }) {
-    return { method: req.method, route: req.routeOptions?.url };
-  },
-  res(res: { statusCode?: number }) {
-    return { statusCode: res.statusCode };
-  },
-};

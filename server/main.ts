@@ -4,6 +4,7 @@
  * start the API and, unless an external issuer is configured, the development identity
  * provider on its own port. SIGTERM / SIGINT close both gracefully.
  */
+import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app.js";
 import { startOidcServer, type OidcServer } from "./auth/oidc/server.js";
@@ -12,6 +13,7 @@ import { createDatabase } from "./db/index.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
 import { loggerOptions } from "./logger.js";
+import { createDiskBlobStore } from "./storage/index.js";
 
 let config: Config;
 try {
@@ -34,7 +36,11 @@ async function start() {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 
-  const seedOptions = { issuer: config.OIDC_ISSUER, tenant: config.TENANT };
+  const seedOptions = {
+    issuer: config.OIDC_ISSUER,
+    tenant: config.TENANT,
+    store: createDiskBlobStore(path.join(config.dataDir, "blobs")),
+  };
   if (config.SEED === true || (config.SEED !== false && !config.isProduction && (await isEmpty(db)))) {
     await seed(db, seedOptions);
     logger.info("demo data seeded");

@@ -1,6 +1,9 @@
 import { citizenCommands } from "./citizens.js";
 import { configCommands } from "./config.js";
 import { procedureCommands } from "./procedures.js";
+import { chatCommands } from "./chat.js";
+import { digitalCommands } from "./digital.js";
+import { recordCommands } from "./records.js";
 import type { ParseArgsConfig } from "node:util";
 
 /**
@@ -18,4 +21,4 @@ export type OperatorCommand = {
 };
 
 /** Every command set of the CLI. A module adds its record here (one line). */
-export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands];
+export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands];

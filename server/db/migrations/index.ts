@@ -1,6 +1,11 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_foundation.js";
 import * as m0002 from "./0002_oidc_store.js";
+import * as m0003 from "./0003_files.js";
+import * as m0004 from "./0004_records.js";
+import * as m0005 from "./0005_digital.js";
+import * as m0006 from "./0006_procedures.js";
+import * as m0007 from "./0007_chat.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -9,4 +14,9 @@ import * as m0002 from "./0002_oidc_store.js";
 export const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0002_oidc_store": m0002,
+  "0003_files": m0003,
+  "0004_records": m0004,
+  "0005_digital": m0005,
+  "0006_procedures": m0006,
+  "0007_chat": m0007,
 };

@@ -2,8 +2,14 @@ import { hashPassword } from "../../auth/password.js";
 import type { DbOrTx } from "../index.js";
 import { demoCitizens } from "./demo-citizens.js";
 import { moduleSeed, settingsSeed, tabSeed } from "./reference-data.js";
+import { seedProcedures } from "./procedures.js";
+import { seedChat } from "./chat.js";
+import { seedDigital, seedDigitalReference } from "./digital.js";
+import { seedRecords } from "./records.js";
+import type { BlobStore } from "../../storage/index.js";
 
-export type SeedOptions = { issuer: string; tenant: string };
+/** `store`: where seeded files (PDFs of the demo data) go; without it no files are seeded. */
+export type SeedOptions = { issuer: string; tenant: string; store?: BlobStore };
 
 /** Module configuration, tabs and settings: inserted when missing, never overwritten. */
 export async function seedReferenceData(db: DbOrTx, options: SeedOptions): Promise<void> {
@@ -18,6 +24,8 @@ export async function seedReferenceData(db: DbOrTx, options: SeedOptions): Promi
     .values(settingsSeed(options))
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
+  // Digital domicile: communication types and the tenant's terms / privacy texts.
+  await seedDigitalReference(db, options.tenant);
 }
 
 /** The demo citizens and their adhesions: inserted when missing (passwords are not reset). */
@@ -68,6 +76,11 @@ export async function seedDemoCitizens(db: DbOrTx): Promise<number> {
 export async function seed(db: DbOrTx, options: SeedOptions): Promise<void> {
   await seedReferenceData(db, options);
   await seedDemoCitizens(db);
+  // Records first: the procedures seed links some instances to the demo citizen's first record.
+  if (options.store) await seedRecords(db, options.store);
+  await seedProcedures(db, { store: options.store });
+  await seedChat(db, { store: options.store });
+  await seedDigital(db, { tenant: options.tenant, store: options.store });
 }
 
 /** Whether the database holds no citizens and no configuration yet. */

@@ -7,6 +7,8 @@ import { createDatabase } from "../index.js";
 import { migrateToLatest } from "../migrate.js";
 import { demoCitizens } from "./demo-citizens.js";
 import { seed } from "./index.js";
+import path from "node:path";
+import { createDiskBlobStore } from "../../storage/index.js";
 
 try {
   const config = loadConfig();
@@ -17,7 +19,11 @@ try {
   });
   try {
     const applied = await migrateToLatest(db);
-    await seed(db, { issuer: config.OIDC_ISSUER, tenant: config.TENANT });
+    await seed(db, {
+      issuer: config.OIDC_ISSUER,
+      tenant: config.TENANT,
+      store: createDiskBlobStore(path.join(config.dataDir, "blobs")),
+    });
     console.log(`Base de datos lista en ${location} (migraciones aplicadas: ${applied.length}).`);
     console.log(`Ciudadanos de demostración (contraseña ${demoCitizens[0].password}):`);
     for (const c of demoCitizens) console.log(`  ${c.cuil}  ${c.name}: ${c.description}`);
