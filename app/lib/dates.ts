@@ -7,8 +7,7 @@
  * Formatters accept an ISO string, an epoch number or a Date, and return `fallback` (default '')
  * for null, undefined or unparseable input instead of throwing or printing 'Invalid Date'.
  */
-import { es } from "date-fns/locale/es";
-import { formatInTimeZone, toDate } from "date-fns-tz";
+import { toDate } from "date-fns-tz";
 
 export const TIME_ZONE = "UTC";
 /** Calendar weeks start on Monday (date-fns `weekStartsOn`). */
@@ -26,29 +25,52 @@ export function toUtcDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function formatUtc(value: DateInput, pattern: string, fallback: string): string {
+/*
+ * Formatting goes through the platform's Intl (UTC, es-AR): the same output on the server and in
+ * the browser, and no date library or locale data in the browser bundle (date-fns-tz parses).
+ */
+const NUMERIC = new Intl.DateTimeFormat("es-AR", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const LONG = new Intl.DateTimeFormat("es-AR", { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
+
+function utcParts(value: DateInput) {
   const date = toUtcDate(value);
-  return date ? formatInTimeZone(date, TIME_ZONE, pattern, { locale: es }) : fallback;
+  if (!date) return null;
+  const parts: Record<string, string> = {};
+  for (const part of NUMERIC.formatToParts(date)) parts[part.type] = part.value;
+  const year = String(date.getUTCFullYear()).padStart(4, "0");
+  return { year, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
 }
 
 /** '01/03/2026' (dd/mm/yyyy, UTC). */
 export function formatDate(value: DateInput, fallback = ""): string {
-  return formatUtc(value, "dd/MM/yyyy", fallback);
+  const p = utcParts(value);
+  return p ? `${p.day}/${p.month}/${p.year}` : fallback;
 }
 
 /** '14:05 hs' (24 h, UTC). */
 export function formatTime(value: DateInput, fallback = ""): string {
-  return formatUtc(value, "HH:mm 'hs'", fallback);
+  const p = utcParts(value);
+  return p ? `${p.hour}:${p.minute} hs` : fallback;
 }
 
 /** '01/03/2026 14:05 hs' (UTC). */
 export function formatDateTime(value: DateInput, fallback = ""): string {
-  return formatUtc(value, "dd/MM/yyyy HH:mm 'hs'", fallback);
+  const p = utcParts(value);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} hs` : fallback;
 }
 
 /** '21 de noviembre de 2026' (es-AR long date, UTC). */
 export function formatLongDate(value: DateInput, fallback = ""): string {
-  return formatUtc(value, "d 'de' MMMM 'de' yyyy", fallback);
+  const date = toUtcDate(value);
+  return date ? LONG.format(date) : fallback;
 }
 
 /** Machine-readable value for <time dateTime>: the ISO instant, or undefined when invalid. */
@@ -78,7 +100,8 @@ export function parseDateParam(value: string | null | undefined): Date | null {
 
 /** The `yyyy-mm-dd` (UTC) of an instant, for query values and <input type="date" value>. */
 export function formatDateParam(value: DateInput): string {
-  return formatUtc(value, "yyyy-MM-dd", "");
+  const p = utcParts(value);
+  return p ? `${p.year}-${p.month}-${p.day}` : "";
 }
 
 /** A clean `yyyy-mm-dd` string, or null when the value is not a valid day. */
