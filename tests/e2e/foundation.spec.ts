@@ -129,6 +129,15 @@ test.describe("screens without a session", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the accessibility statement is one link away from every page's footer", async ({ page }) => {
+    await page.goto("/error");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Declaración de accesibilidad" }).click();
+    await expect(page).toHaveURL(`${PORTAL_ORIGIN}/accesibilidad`);
+    await expect(page.getByRole("heading", { level: 1, name: "Declaración de accesibilidad" })).toBeVisible();
+    await expect(page.getByText(/WCAG\) 2\.2, nivel AA/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("the identity provider's sign-in page is accessible", async ({ page }) => {
     await page.goto("/procedures");
     await expect(page.getByLabel("CUIL")).toBeVisible();

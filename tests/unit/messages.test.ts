@@ -121,7 +121,7 @@ describe("messages catalogue", () => {
   });
 
   it("groups every area under one object", () => {
-    expect(Object.keys(messages)).toEqual(["common", "furniture", "procedures", "digital", "records", "errors"]);
+    expect(Object.keys(messages)).toEqual(["common", "furniture", "procedures", "digital", "records", "errors", "accessibility"]);
   });
 
   it("has no empty texts and no stray whitespace", () => {

@@ -143,7 +143,10 @@ export function SiteFooter() {
             </li>
           ))}
         </ul>
-        <p className="site-footer__licence">{T.footer.licence}</p>
+        <p className="site-footer__licence">
+          {T.footer.licence}{" "}
+          <Link to="/accesibilidad">{T.footer.accessibilityLink}</Link>
+        </p>
       </div>
     </footer>
   );
