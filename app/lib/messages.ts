@@ -321,7 +321,6 @@ export const procedures = {
   /** Labels of the tray, the catalogue and the requirements that the spec does not quote. */
   ui: {
     filtersLabel: "Filtrar tus trámites",
-    sortOption: (field: string, direction: string) => `${field} (${direction})`,
     paginatorLabel: "Paginación de trámites",
     cardsLabel: "Listado de trámites",
     state: "Estado",

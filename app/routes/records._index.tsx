@@ -2,7 +2,8 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ApiError } from "~/api/client.server";
 import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
-import { DEFAULT_SORT, listHref, parseListState, SORT_VALUES, type ListState } from "~/features/records/url";
+import { SortSelect } from "~/features/instances/sort";
+import { DEFAULT_SORT, listHref, parseListState, type ListState } from "~/features/records/url";
 import { formatDate } from "~/lib/dates";
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { common, furniture, records as t } from "~/lib/messages";
@@ -74,11 +75,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function sortLabel(value: string) {
-  const field = value.endsWith("createdAt") ? common.sort.createdAt : common.sort.arrivedOn;
-  return `${field} (${value.startsWith("-") ? common.sort.descending : common.sort.ascending})`;
-}
-
 function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }) {
   const onSearch = useDebouncedSubmit();
   const onChangeNow = useDebouncedSubmit(0);
@@ -92,16 +88,7 @@ function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }
         <input id="rec-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
       </div>
       <div className="field">
-        <label className="field__label" htmlFor="rec-sort">
-          {common.sort.label}
-        </label>
-        <select id="rec-sort" className="field__input field__select" name="sort" defaultValue={state.sort} onChange={onChangeNow}>
-          {SORT_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {sortLabel(value)}
-            </option>
-          ))}
-        </select>
+        <SortSelect id="rec-sort" value={state.sort} onChange={onChangeNow} />
       </div>
       <button type="submit" className="btn btn--secondary no-js-only">
         {common.actions.search}

@@ -4,7 +4,8 @@ import type { AttachedDocument, HistoryEntry, Instance } from "~/api/procedures.
 import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
 import { common, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
 import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, useDebouncedSubmit } from "~/ui";
-import { DEFAULT_SORT, SORT_VALUES, trayHref, type TrayState } from "./url";
+import { SortSelect } from "~/features/instances/sort";
+import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 
 const statusLabel = (status: string) =>
   (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
@@ -18,10 +19,6 @@ export function downloadHref(file: { fileId: string; name: string }, back: strin
 export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTab: string }) {
   const onSearch = useDebouncedSubmit();
   const onChangeNow = useDebouncedSubmit(0);
-  const sortLabel = (value: string) => {
-    const field = value.endsWith("createdAt") ? common.sort.createdAt : common.sort.arrivedOn;
-    return t.ui.sortOption(field, value.startsWith("-") ? common.sort.descending : common.sort.ascending);
-  };
   return (
     <Form method="get" action="/procedures" className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
@@ -44,16 +41,7 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
         <input id="proc-until" className="field__input" type="date" name="until" lang="es-AR" defaultValue={state.until ?? ""} onChange={onChangeNow} />
       </div>
       <div className="field proc-filters__sort">
-        <label className="field__label" htmlFor="proc-sort">
-          {common.sort.label}
-        </label>
-        <select id="proc-sort" className="field__input field__select" name="sort" defaultValue={state.sort} onChange={onChangeNow}>
-          {SORT_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {sortLabel(value)}
-            </option>
-          ))}
-        </select>
+        <SortSelect id="proc-sort" value={state.sort} onChange={onChangeNow} />
       </div>
       <button type="submit" className="btn btn--secondary no-js-only">
         {common.actions.search}

@@ -4,11 +4,10 @@
  */
 import { safeReturnPath } from "~/lib/redirect";
 import { normalizeDateParam } from "~/lib/dates";
+import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
 
-export const SORT_VALUES = ["-createdAt", "+createdAt", "-arrivedOn", "+arrivedOn"] as const;
-export type SortValue = (typeof SORT_VALUES)[number];
-export const DEFAULT_SORT: SortValue = "-createdAt";
+export { DEFAULT_SORT, parseSort };
 export const MODALS = ["historial", "adjuntos", "cancelar"] as const;
 export type TrayModal = (typeof MODALS)[number];
 
@@ -24,14 +23,6 @@ export type TrayState = {
   modal: TrayModal | null;
   instance: string | null;
 };
-
-/** A raw `+` in a query string reads as a space: ' createdAt' means '+createdAt'. */
-export function parseSort(value: string | null): SortValue {
-  if (!value) return DEFAULT_SORT;
-  const v = value.startsWith(" ") ? `+${value.trim()}` : value.trim();
-  const withSign = /^[+-]/.test(v) ? v : `+${v}`;
-  return (SORT_VALUES as readonly string[]).includes(withSign) ? (withSign as SortValue) : DEFAULT_SORT;
-}
 
 export function parseTrayState(params: URLSearchParams, tabCodes: readonly string[]): TrayState {
   const rawTab = params.get("tab");

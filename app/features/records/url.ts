@@ -5,22 +5,13 @@
  * /records/manager/?file={id}&q&ipage&spage&ppage&modal=preview|details|upload|delete|send
  *   &set=incorporated|sent|pending&doc={id}&page={n}&zoom={z}&sel={specId}…
  */
+import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
 
-export const SORT_VALUES = ["-createdAt", "+createdAt", "-arrivedOn", "+arrivedOn"] as const;
-export type SortValue = (typeof SORT_VALUES)[number];
-export const DEFAULT_SORT: SortValue = "-createdAt";
+export { DEFAULT_SORT, parseSort };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const isId = (value: string | null | undefined): value is string => !!value && ID.test(value);
-
-/** A raw `+` in a query string reads as a space: ' createdAt' means '+createdAt'. */
-export function parseSort(value: string | null): SortValue {
-  if (!value) return DEFAULT_SORT;
-  const v = value.startsWith(" ") ? `+${value.trim()}` : value.trim();
-  const withSign = /^[+-]/.test(v) ? v : `+${v}`;
-  return (SORT_VALUES as readonly string[]).includes(withSign) ? (withSign as SortValue) : DEFAULT_SORT;
-}
 
 export type ListState = { tab: string; explicitTab: boolean; q: string; sort: SortValue; page: number };
 
