@@ -3,7 +3,7 @@ import { ApiError } from "~/api/client.server";
 import { downloadFile } from "~/api/procedures.server";
 import { safeReturnTo } from "~/features/procedures/url";
 import { requireAdhered } from "~/lib/guards.server";
-import { procedures as t } from "~/lib/messages";
+import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -19,19 +19,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const back = safeReturnTo(url.searchParams.get("back"), "/procedures", "/procedures");
   const fail = () => redirectWithToast(back, { type: "ERROR", message: t.toasts.downloadError });
   if (!/^[A-Za-z0-9-]{1,64}$/.test(fileId)) return fail();
+  const fileName = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
   let upstream: Response;
   try {
-    upstream = await downloadFile(ctx, fileId, name);
+    upstream = await downloadFile(ctx, fileId, fileName);
   } catch (error) {
     if (error instanceof ApiError) return fail();
     throw error;
   }
   if (!upstream.body) return fail();
-  const fileName = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const headers = new Headers({
     "Content-Type": upstream.headers.get("Content-Type") ?? "application/pdf",
-    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    // The API's RFC 6266 / 5987 header, made from the name in the path (one place for file names).
+    "Content-Disposition": upstream.headers.get("Content-Disposition") ?? "attachment",
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
   });

@@ -3,7 +3,7 @@ import { ApiError } from "~/api/client.server";
 import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadTooLarge } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
-import { records as t } from "~/lib/messages";
+import { records as t } from "~/lib/messages/records";
 
 /**
  * One file of the 'Agregar Documentos' modal (with JavaScript the files go one by one):

@@ -19,6 +19,17 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** SQLite: explicit file path (tests use a temporary one) */
   sqliteFile?: string;
+  /**
+   * PostgreSQL: told when an idle pooled connection breaks (the server restarted, the network
+   * dropped). pg drops that connection and opens a new one when needed; without a listener the
+   * pool's 'error' event would end the process.
+   */
+  onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: a query without an answer after this many ms fails (default 30 s), so a network
+   * partition gives an error instead of a request that hangs forever.
+   */
+  queryTimeoutMs?: number;
 };
 
 export type DatabaseHandle = {
@@ -47,8 +58,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max: 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
+      query_timeout: options.queryTimeoutMs ?? 30_000,
+      keepAlive: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    pool.on("error", (error) => options.onPoolError?.(error));
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -58,5 +59,99 @@ describe("CSRF on form posts (sign-out as the example)", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/av_session=;.*Max-Age=0|av_session=;.*Expires=Thu, 01 Jan 1970/);
     expect(response.headers.get("Clear-Site-Data")).toContain('"cache"');
     expect(revoked).toBe(1);
+  });
+});
+
+describe("CSRF on every action, before any body is read (issue 7)", () => {
+  const routes = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
+
+  /** A body that records whether anything read it. */
+  function watchedBody() {
+    const state = { pulls: 0 };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        state.pulls++;
+        if (state.pulls > 200) return controller.close(); // 200 × 256 kB: a 50 MB upload
+        controller.enqueue(new Uint8Array(256 * 1024));
+      },
+    }, { highWaterMark: 0 });
+    return { stream, state };
+  }
+
+  it("finds the route modules", () => {
+    expect(Object.keys(routes).length).toBeGreaterThan(20);
+  });
+
+  it("every route with an action refuses a cross-site post with 403 and never reads its body", { timeout: 30_000 }, async () => {
+    const checked: string[] = [];
+    const revokedBefore = revoked;
+    for (const [file, importer] of Object.entries(routes)) {
+      const mod = await importer();
+      if (typeof mod.action !== "function") continue;
+      for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<string, string>[]) {
+        const { stream, state } = watchedBody();
+        const request = await signedInRequest("http://localhost:3000/procedures/chat/?instance=i-1&procedure=1&file=11111111-2222-3333-4444-555555555555", {
+          method: "POST",
+          body: stream,
+          headers: { "Content-Type": "multipart/form-data; boundary=x", ...headers },
+          // Node's Request needs this for a streamed body.
+          duplex: "half",
+        } as RequestInit);
+        const response = await settle(async () => (mod.action as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1" }, context: {} }));
+        expect(response.status, `${file} ${JSON.stringify(headers)}`).toBe(403);
+        expect(state.pulls, `${file} read the body of a cross-site post`).toBe(0);
+      }
+      checked.push(file);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(10);
+    expect(revoked).toBe(revokedBefore);
+  });
+
+  it("a same-origin upload with a wrong token is refused after streaming to disk, leaving no temporary file", async () => {
+    const os = await import("node:os");
+    const fs = await import("node:fs");
+    const before = new Set(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("av-upload-")));
+    const { action } = await import("~/routes/resources.records.upload");
+    const [, cookie] = await csrf.commitToken();
+    const form = new FormData();
+    form.set("csrf", "not-the-token");
+    form.set("file", new File([new Uint8Array(5 * 1024 * 1024)], "grande.pdf", { type: "application/pdf" }));
+    const request = await signedInRequest("http://localhost:3000/resources/records/upload", {
+      method: "POST",
+      body: form,
+      headers: { "Sec-Fetch-Site": "same-origin", Cookie: cookie!.split(";")[0]! },
+    });
+    const response = await settle(() => action({ request, params: {}, context: {} }));
+    expect(response.status).toBe(403);
+    const after = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("av-upload-") && !before.has(n));
+    expect(after).toEqual([]);
+  });
+});
+
+describe("no state change on GET", () => {
+  it("no loader makes a POST, PUT or DELETE call to the API", { timeout: 30_000 }, async () => {
+    const calls: string[] = [];
+    server.use(
+      http.all(`${API}/*`, ({ request }) => {
+        if (request.method !== "GET") calls.push(`${request.method} ${new URL(request.url).pathname}`);
+        return undefined;
+      }),
+      // Past the startup calls (happy), every read fails: each loader goes as far as its first data call.
+      http.get(`${API}/*`, ({ request }) =>
+        /\/(get_roles|config|get-user-self-da\/\d+)$/.test(new URL(request.url).pathname) ? undefined : HttpResponse.json({ code: "X" }, { status: 500 }),
+      ),
+      http.all("http://idp.test/*", () => HttpResponse.json({}, { status: 500 })),
+    );
+    const routes = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
+    let loaders = 0;
+    for (const importer of Object.values(routes)) {
+      const mod = await importer();
+      if (typeof mod.loader !== "function") continue;
+      loaders++;
+      const request = await signedInRequest("http://localhost:3000/procedures?instance=i-1&code=2026-000001&file=f-1&procedure=1");
+      await settle(async () => (mod.loader as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" }, context: {} })).catch(() => undefined);
+    }
+    expect(loaders).toBeGreaterThan(20);
+    expect(calls).toEqual([]);
   });
 });

@@ -18,7 +18,8 @@ import {
 import { ApiError } from "~/api/client.server";
 import { uploadFileFromDisk } from "~/api/files.server";
 import type { ApiContext } from "~/api/client.server";
-import { errors as E, records as t } from "~/lib/messages";
+import { errors as E } from "~/lib/messages/errors";
+import { records as t } from "~/lib/messages/records";
 
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
 

@@ -10,7 +10,8 @@ export function contentDisposition(name: string, type: "attachment" | "inline" =
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]/g, "_")
-    .replace(/["\\%]/g, "_");
+    .replace(/["\\%]/g, "_")
+    .trim() || "documento"; // e.g. a name of combining marks only
   const encoded = encodeURIComponent(clean).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -13,6 +13,7 @@ import {
 } from "../../domain/files/index.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge } from "../../storage/index.js";
+import { limitUploads } from "../security/upload-limit.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
 import { contentDisposition, decodeBase64Name } from "./content-disposition.js";
@@ -24,12 +25,13 @@ const BucketParams = z.object({ base64FileName: z.string().min(1).max(2000), fil
 const TEXT_FIELDS = new Set(["filename", "system", "documentTypeCode", "code"]);
 
 /** The shared files layer over HTTP (`/api/fs`); every call is scoped to the signed-in citizen. */
-export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
+export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, config }) => {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 8, fieldSize: 2000, parts: 10, headerPairs: 50 },
   });
 
-  app.post("/fs/raw/bucket", async (request, reply) => {
+  // Uploads per citizen are rate limited (counted in the database, before the body is read).
+  app.post("/fs/raw/bucket", { preHandler: limitUploads({ db, config }) }, async (request, reply) => {
     if (!request.isMultipart()) throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Se esperaba un formulario multipart.");
     const fields: Record<string, string> = {};
     let saved: FileRow | undefined;

@@ -1,0 +1,128 @@
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { csrf } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { digital as d, procedures as p } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
+import { loader as catalogueLoader } from "~/routes/procedures.available._index";
+import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
+import { loader as rootLoader } from "~/root";
+
+/**
+ * A failing backend (issue 7): down, slower than the timeout, malformed JSON, a 500 with JSON and
+ * a 502 with an HTML page. For each, loaders go to the spec's /error screen and actions come back
+ * with the spec's toast, always within a bounded time (API_TIMEOUT_MS, 300 ms in these tests).
+ */
+const BASE = "http://localhost:3000";
+const BOUND_MS = env.API_TIMEOUT_MS + 1_000;
+const STARTUP = [/\/api\/security\/user\/get_roles$/, /\/api\/v4\/instances\/config$/, /\/api\/dd\/v1\/users\/get-user-self-da\//];
+
+const faults = {
+  down: () => HttpResponse.error(),
+  slow: async () => {
+    await delay(env.API_TIMEOUT_MS * 10);
+    return HttpResponse.json({});
+  },
+  malformed: () => new HttpResponse('{"instances": [', { status: 200, headers: { "Content-Type": "application/json" } }),
+  "500 JSON": () => HttpResponse.json({ code: "INTERNAL", message: null }, { status: 500 }),
+  "502 HTML": () => new HttpResponse("<html><body>Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } }),
+} as const;
+type Fault = keyof typeof faults;
+
+/** Every backend call fails with `fault`, except (optionally) the startup calls of the guard. */
+function failing(fault: Fault, options: { startupToo?: boolean } = {}) {
+  return http.all(`${API}/api/*`, ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (!options.startupToo && STARTUP.some((re) => re.test(path))) return undefined;
+    return faults[fault]();
+  });
+}
+
+const server = setupServer(...happy);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function timed(work: () => Promise<Response>) {
+  const started = Date.now();
+  const response = await work();
+  return { response, ms: Date.now() - started };
+}
+
+const load = (loader: (args: any) => Promise<unknown>, path: string) =>
+  timed(() => settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} })));
+
+async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: [string, string][]) {
+  const [token, cookie] = await csrf.commitToken();
+  const body = new URLSearchParams([...fields, ["csrf", token]]);
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
+  return timed(() => settle(async () => actionFn({ request, params: {}, context: {} })));
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
+}
+
+const FAULTS = Object.keys(faults) as Fault[];
+
+describe.each(FAULTS)("backend fault: %s", (fault) => {
+  it.each([
+    ["the procedures tray", trayLoader, "/procedures"],
+    ["the procedures catalogue", catalogueLoader, "/procedures/available"],
+    ["the digital inbox", inboxLoader, "/digital"],
+  ] as const)("%s goes to /error within the bound", async (_name, loader, path) => {
+    server.use(failing(fault));
+    const { response, ms } = await load(loader, path);
+    expect(response.headers.get("Location")).toBe("/error");
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it("the startup of a guarded page (config, adhesion) goes to /error within the bound", async () => {
+    server.use(failing(fault, { startupToo: true }));
+    const { response, ms } = await load(trayLoader, "/procedures");
+    expect(response.headers.get("Location")).toBe("/error");
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it("the shell (root loader) still renders for the signed-in citizen, without its furniture", async () => {
+    server.use(failing(fault, { startupToo: true }));
+    const { response, ms } = await load(rootLoader, "/procedures");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.user).toBeNull();
+    expect(JSON.stringify(data)).not.toMatch(/Error:|at .*\.(ts|js)|ECONN|Bad Gateway/);
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it("cancelling an instance comes back to the tray with the spec's error toast", async () => {
+    server.use(failing(fault));
+    const { response, ms } = await post(trayAction, "/procedures?index", [
+      ["intent", "discard"],
+      ["instance", "i-1"],
+      ["message", ""],
+      ["returnTo", "/procedures"],
+    ]);
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: p.toasts.discardError });
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it("archiving a communication comes back with the spec's error toast", async () => {
+    server.use(failing(fault));
+    const { response, ms } = await post(inboxAction, "/digital?index", [
+      ["intent", "archive"],
+      ["code", "2026-000001"],
+    ]);
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: d.toasts.archiveError });
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+});

@@ -1,0 +1,99 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { API, config, happy } from "../mocks/api";
+import { settle, signedInRequest } from "./helpers";
+import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit";
+import { csrf } from "~/lib/csrf.server";
+import { records as r } from "~/lib/messages";
+import { getToast } from "~/lib/toast.server";
+import { action as chatAction } from "~/routes/procedures.chat";
+import { action as managerAction } from "~/routes/records.manager";
+import { action as uploadAction } from "~/routes/resources.records.upload";
+
+/**
+ * The API's upload rate limit (429, spec-style Spanish message) as the citizen sees it in every
+ * upload flow: the records modal with JavaScript (field error), without it (form and slot
+ * errors), and the chat attachment (toast).
+ */
+const BASE = "http://localhost:3000";
+const FILE = "11111111-2222-3333-4444-555555555555";
+const header = { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null };
+const doc = { id: "d1", spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null }, file: null, isRequired: true, status: "requested", reason: null };
+const chat = { procedureId: 102, procedureDescription: "Certificado", first: false, draft: false, instanceId: "i-1", events: [], current: { documents: [doc], open: true, state: null } };
+
+let uploads = 0;
+const limited = http.post(`${API}/api/fs/raw/bucket`, () => {
+  uploads++;
+  return HttpResponse.json({ code: "TOO_MANY_REQUESTS", message: UPLOAD_RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": "120" } });
+});
+
+const server = setupServer(
+  http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
+  ...happy,
+  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: header })),
+  http.get(`${API}/api/v4/filemanager/:id/:set`, () => HttpResponse.json({ documents: [] })),
+  http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
+  limited,
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  uploads = 0;
+});
+afterAll(() => server.close());
+
+async function postMultipart(actionFn: (args: any) => Promise<unknown>, path: string, form: FormData) {
+  const [token, cookie] = await csrf.commitToken();
+  form.set("csrf", token);
+  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body: form, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+const pdf = (name = "nota.pdf") => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], name, { type: "application/pdf" });
+
+describe("upload rate limit in the portal", () => {
+  it("records modal with JavaScript: the resource answers 429 with the API's message for the field", async () => {
+    const form = new FormData();
+    form.set("file", pdf());
+    const response = await postMultipart(uploadAction, "/resources/records/upload", form);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: UPLOAD_RATE_LIMIT_MESSAGE });
+    expect(uploads).toBe(1);
+  });
+
+  it("records modal without JavaScript: the form and the file's slot show the message", async () => {
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("file_0", pdf());
+    form.set("name_0", "Nota");
+    form.set("reference_0", "Ref");
+    const response = await postMultipart(managerAction, `/records/manager/?file=${FILE}&modal=upload`, form);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const body = await response.json();
+    expect(body.uploadErrors.form).toBe(UPLOAD_RATE_LIMIT_MESSAGE);
+    expect(body.uploadErrors.slots["0"].file).toBe(UPLOAD_RATE_LIMIT_MESSAGE);
+  });
+
+  it("chat attachment (with and without JavaScript, same action): the toast shows the message", async () => {
+    const form = new FormData();
+    form.set("intent", "attach");
+    form.set("document", "d1");
+    form.set("file", pdf("dni.pdf"));
+    const response = await postMultipart(chatAction, "/procedures/chat/?instance=i-1", form);
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    const { toast } = await getToast(new Request(BASE, { headers: { Cookie: cookie.split(";")[0]! } }));
+    expect(toast).toMatchObject({ type: "ERROR", message: UPLOAD_RATE_LIMIT_MESSAGE });
+    expect(uploads).toBe(1);
+  });
+
+  it("falls back to the spec's upload error when a 429 carries no message", async () => {
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => new HttpResponse(null, { status: 429 })));
+    const form = new FormData();
+    form.set("file", pdf());
+    const response = await postMultipart(uploadAction, "/resources/records/upload", form);
+    expect(response.status).toBe(429);
+    expect((await response.json()).error).toBe(r.toasts.uploadError);
+  });
+});

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Input (issue 7): text from the backend and from citizens (messages, names, subjects) is rendered
+ * as React text, which escapes it. Raw HTML reaches the page in exactly these reviewed places; a new
+ * `dangerouslySetInnerHTML` fails here until it is reviewed (backend HTML must go through
+ * sanitize-html on the server first, as the terms and privacy texts do).
+ */
+const REVIEWED: Record<string, string> = {
+  "app/features/digital/LegalText.tsx": "terms / privacy HTML, sanitised with sanitize-html in app/features/digital/contact.server.ts",
+  "app/ui/JsEnabledScript.tsx": "a constant script with the CSP nonce",
+  "app/root.tsx": "a constant script with the CSP nonce",
+};
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? files(full) : /\.(tsx?|jsx?)$/.test(e.name) ? [full] : [];
+  });
+}
+
+describe("HTML output", () => {
+  const root = path.resolve(__dirname, "../..");
+  it("uses dangerouslySetInnerHTML only in the reviewed places", () => {
+    const found = files(path.join(root, "app"))
+      .filter((f) => fs.readFileSync(f, "utf8").includes("dangerouslySetInnerHTML"))
+      .map((f) => path.relative(root, f).split(path.sep).join("/"))
+      .sort();
+    expect(found).toEqual(Object.keys(REVIEWED).sort());
+  });
+
+  it("the legal texts are sanitised with sanitize-html before rendering", () => {
+    const source = fs.readFileSync(path.join(root, "app/features/digital/contact.server.ts"), "utf8");
+    expect(source).toMatch(/import sanitizeHtml from "sanitize-html"/);
+    expect(source).toMatch(/sanitizeHtml\(html,/);
+  });
+});
