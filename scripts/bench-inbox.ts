@@ -3,7 +3,8 @@
  * database (all migrations) and prints p50 / p95 of the inbox query (page + files + total and
  * unseen counts, what GET /api/dd/v1/communications/inbox answers) for: the first page, page
  * 5,000, a subject search, an unseen-only filter, and the counts alone.
- * Env: BENCH_ROWS (default 100000), BENCH_RUNS (default 50).
+ * Env: BENCH_ROWS (default 100000), BENCH_RUNS (default 50); DATABASE_URL (postgres://…): run on
+ * PostgreSQL instead, in a temporary schema `bench_inbox_<pid>` that is dropped afterwards.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +23,11 @@ const CUIL = "20300000001";
 const WORDS = ["impuesto", "resolución", "citación", "aviso", "deuda", "patente", "turno", "registro", "multa", "inscripción"];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-bench-inbox-"));
-const { db } = await createDatabase({ sqliteFile: path.join(dir, "bench.sqlite") });
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const schema = databaseUrl ? `bench_inbox_${process.pid}` : undefined;
+const { db, dialect } = await createDatabase(
+  databaseUrl ? { databaseUrl, schema } : { sqliteFile: path.join(dir, "bench.sqlite") },
+);
 try {
   await migrateToLatest(db);
   await seedDigitalReference(db, "provincia");
@@ -64,7 +69,9 @@ try {
       await tx.insertInto("dd_communications").values(values).execute();
     }
   });
-  await sql`analyze`.execute(db);
+  // PostgreSQL: vacuum too, as autovacuum would after the inserts (sets the visibility map that
+  // index-only scans need).
+  await (dialect === "postgres" ? sql`vacuum analyze dd_communications` : sql`analyze`).execute(db);
   console.log(`seeded ${ROWS.toLocaleString("en")} communications in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const f = (over: Partial<InboxFilters>): InboxFilters => ({
@@ -74,9 +81,11 @@ try {
     selected: "received",
     ...over,
   });
+  const lastPage = (await inbox(db, CUIL, f({}))).last_page;
   const cases: [string, () => Promise<unknown>][] = [
     ["first page (-created_at)", () => inbox(db, CUIL, f({}))],
     ["page 5,000 (-created_at)", () => inbox(db, CUIL, f({ page: 5000 }))],
+    ["last page (-created_at)", () => inbox(db, CUIL, f({ page: lastPage }))],
     ["search subject 'deuda'", () => inbox(db, CUIL, f({ search: "deuda" }))],
     ["search subject 'número 99999'", () => inbox(db, CUIL, f({ search: "número 99999" }))],
     ["unseen only, order subject", () => inbox(db, CUIL, f({ seen: false, order: { key: "subject", desc: false } }))],
@@ -84,7 +93,7 @@ try {
     ["counts only (total + unseen)", () => queryInbox(db, CUIL, f({ page: 1_000_000 }), 10)],
   ];
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-  console.log(`\n${"query".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   (${RUNS} runs each, SQLite)`);
+  console.log(`\n${"query".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   (${RUNS} runs each, ${dialect === "postgres" ? "PostgreSQL" : "SQLite"})`);
   for (const [name, run] of cases) {
     for (let i = 0; i < 3; i++) await run();
     const times: number[] = [];
@@ -97,6 +106,7 @@ try {
     console.log(`${name.padEnd(34)} ${pct(times, 50).toFixed(2).padStart(8)} ${pct(times, 95).toFixed(2).padStart(8)}`);
   }
 } finally {
+  if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 }

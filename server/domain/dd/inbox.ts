@@ -1,6 +1,7 @@
 /** The inbox query (spec section 3, inbox filters): one citizen, indexed on (cuil, archived, …). */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
+import { FTS_KEY_FACTOR } from "../../db/migrations/0008_subject_search.js";
 import type { Database } from "../../db/types.js";
 import "./tables.js";
 
@@ -10,6 +11,8 @@ export const ORDER_COLUMNS = {
   client: "client",
   type: "type_id",
   seen_date: "seen_date",
+  /** issue 9 (ours): soonest first; communications without a due day last in both directions */
+  due_date: "due_date",
 } as const;
 export type OrderKey = keyof typeof ORDER_COLUMNS;
 
@@ -43,11 +46,49 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Eb = ExpressionBuilder<Database, "dd_communications">;
 
+/**
+ * How the subject search runs (decision 023). The semantics are always "subject_norm contains the
+ * normalised term"; only the access path changes:
+ * - `like`: `LIKE '%term%'` inside the citizen's `(cuil, archived, …)` index range (cost grows
+ *   with the citizen's communications; a frequent term also ends the page early). PostgreSQL always
+ *   uses it and its planner picks the GIN trigram index (migration 0008) when that is cheaper.
+ * - `fts` (SQLite): the FTS5 trigram index finds the matching communications of every citizen
+ *   (cost grows with the term's matches), then the citizen's other filters apply to those rows.
+ *   Chosen when the term has at most FTS_MAX_MATCHES matches in the whole index (one bounded
+ *   probe), i.e. for rare terms, where `like` would read the citizen's whole range.
+ */
+type SearchPath = { kind: "like"; term: string } | { kind: "fts"; term: string } | undefined;
+export const FTS_MAX_MATCHES = 2000;
+
+/** An FTS5 phrase: the trigram tokenizer makes it an exact, case-insensitive substring match. */
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+async function searchPath(db: DbOrTx, search: string | undefined): Promise<SearchPath> {
+  const term = search ? normaliseSubject(search) : "";
+  if (!term) return undefined;
+  // Trigrams need 3 characters; PostgreSQL's planner chooses between its indexes itself.
+  if ([...term].length < 3 || db.getExecutor().adapter instanceof PostgresAdapter) return { kind: "like", term };
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from dd_comm_fts
+    where dd_comm_fts match ${ftsPhrase(term)} limit ${FTS_MAX_MATCHES + 1})`.execute(db);
+  return Number(rows[0]?.n ?? 0) > FTS_MAX_MATCHES ? { kind: "like", term } : { kind: "fts", term };
+}
+
+function searchWhere(path: SearchPath): Expression<SqlBool>[] {
+  if (!path) return [];
+  if (path.kind === "like") return [sql<SqlBool>`subject_norm like ${`%${escapeLike(path.term)}%`} escape ${"\\"}`];
+  // From the FTS key (year * 1e9 + sequence) back to the row through the (year, sequence) unique index.
+  return [
+    sql<SqlBool>`dd_communications.rowid in (select c.rowid from dd_comm_fts
+      join dd_communications c on c.year = dd_comm_fts.rowid / ${sql.lit(FTS_KEY_FACTOR)}
+        and c.sequence = dd_comm_fts.rowid % ${sql.lit(FTS_KEY_FACTOR)}
+      where dd_comm_fts match ${ftsPhrase(path.term)})`,
+  ];
+}
+
 /** Every filter but `seen` (the unread count ignores it). */
-function baseWhere(eb: Eb, cuil: string, f: InboxFilters): Expression<SqlBool>[] {
+function baseWhere(eb: Eb, cuil: string, f: InboxFilters, search: SearchPath): Expression<SqlBool>[] {
   const w: Expression<SqlBool>[] = [eb("cuil", "=", cuil), eb("archived", "=", f.archived ? 1 : 0)];
-  const search = f.search ? normaliseSubject(f.search) : "";
-  if (search) w.push(sql<SqlBool>`subject_norm like ${`%${escapeLike(search)}%`} escape ${"\\"}`);
+  w.push(...searchWhere(search));
   if (f.client) w.push(eb("client", "=", f.client));
   if (f.types?.length) w.push(eb("type_id", "in", f.types));
   const dateCol = f.selected === "notify" ? "date_notified" : "created_at";
@@ -63,22 +104,20 @@ function seenWhere(eb: Eb, seen: boolean | undefined): Expression<SqlBool>[] {
   return [seen ? eb("seen_date", "is not", null) : eb("seen_date", "is", null)];
 }
 
+/**
+ * One page plus the total and unseen counts. Any page costs about what the first does:
+ * - deferred join: the page's codes come from the ordering index (with OFFSET), then only those
+ *   rows are read;
+ * - pages past the middle are read from the other end (order reversed, OFFSET from the end, rows
+ *   reversed back), so OFFSET never exceeds half the listing. The total comes first for that.
+ * Reversing flips `dir` only: every ordering must be the mirror image of its reverse (nullable
+ * columns put NULL first ascending and last descending, as `seen_date` does).
+ */
 export async function queryInbox(db: DbOrTx, cuil: string, f: InboxFilters, pageSize: number) {
-  const where = (eb: Eb) => eb.and([...baseWhere(eb, cuil, f), ...seenWhere(eb, f.seen)]);
+  const search = await searchPath(db, f.search);
+  const where = (eb: Eb) => eb.and([...baseWhere(eb, cuil, f, search), ...seenWhere(eb, f.seen)]);
   const col = ORDER_COLUMNS[f.order.key];
-  const dir = f.order.desc ? "desc" : "asc";
-  // One aggregate gives both counts: with seen=false every row is unseen, with seen=true none is.
-  const [rows, counts] = await Promise.all([
-    db
-      .selectFrom("dd_communications")
-      .selectAll()
-      .where(where)
-      // Unseen (null seen_date) sorts as the smallest value on both dialects.
-      .orderBy(col, (ob) => (col === "seen_date" ? (dir === "asc" ? ob.asc().nullsFirst() : ob.desc().nullsLast()) : dir === "asc" ? ob.asc() : ob.desc()))
-      .orderBy("code", dir)
-      .limit(pageSize)
-      .offset((f.page - 1) * pageSize)
-      .execute(),
+  const counting = () =>
     db
       .selectFrom("dd_communications")
       .select((eb) => [
@@ -86,8 +125,45 @@ export async function queryInbox(db: DbOrTx, cuil: string, f: InboxFilters, page
         eb.fn.sum<number | string | null>(eb.case().when("seen_date", "is", null).then(1).else(0).end()).as("unseen"),
       ])
       .where(where)
-      .executeTakeFirstOrThrow(),
-  ]);
+      .executeTakeFirstOrThrow();
+  const paging = (offset: number, limit: number, reverse: boolean) => {
+    const dir = f.order.desc !== reverse ? "desc" : "asc";
+    const ordered = <Q extends { orderBy: (...a: any[]) => Q }>(q: Q): Q =>
+      q
+        // Unseen (null seen_date) sorts as the smallest value on both dialects.
+        .orderBy(col, (ob: any) =>
+          col === "due_date"
+            ? // Nulls last in the order asked for; so nulls first when read reversed (its mirror image).
+              reverse
+              ? ob[dir]().nullsFirst()
+              : ob[dir]().nullsLast()
+            : col === "seen_date"
+              ? dir === "asc"
+                ? ob.asc().nullsFirst()
+                : ob.desc().nullsLast()
+              : dir === "asc"
+                ? ob.asc()
+                : ob.desc(),
+        )
+        .orderBy("code", dir);
+    const codes = ordered(db.selectFrom("dd_communications").select("code").where(where)).limit(limit).offset(offset);
+    return ordered(db.selectFrom("dd_communications").selectAll().where("code", "in", codes))
+      .execute()
+      .then((rows) => (reverse ? rows.reverse() : rows));
+  };
+  const skip = (f.page - 1) * pageSize;
+  let rows: Awaited<ReturnType<typeof paging>>;
+  let counts: Awaited<ReturnType<typeof counting>>;
+  if (skip === 0) {
+    [rows, counts] = await Promise.all([paging(0, pageSize, false), counting()]);
+  } else {
+    counts = await counting();
+    const total = Number(counts.n);
+    const left = total - skip; // rows from this page's first one to the end
+    if (left <= 0) rows = [];
+    else if (skip <= left - pageSize) rows = await paging(skip, pageSize, false);
+    else rows = await paging(Math.max(0, left - pageSize), Math.min(pageSize, left), true);
+  }
   const total = Number(counts.n);
   return {
     rows,

@@ -1,0 +1,215 @@
+/**
+ * Inbox subject search on the full-text index (migration 0008, decision 023) and paging from
+ * either end: same answers as the plain definitions ("normalised subject contains the normalised
+ * term"; "page n is rows (n-1)·size … n·size-1 of the whole ordered listing"), scoped to the
+ * citizen and the tab. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Migrator, PostgresAdapter, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../server/db/index.js";
+import { migrateToLatest } from "../../server/db/migrate.js";
+import { migrations } from "../../server/db/migrations/index.js";
+import { seedDigitalReference } from "../../server/db/seed/digital.js";
+import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox.js";
+import { sendCommunication } from "../../server/domain/dd/service.js";
+import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
+import { call, startStack, type TestStack } from "./harness.js";
+
+let stack: TestStack;
+let store: BlobStore;
+let seq = 0;
+
+async function newCitizen() {
+  const cuil = `208${String(Date.now() % 1e6).padStart(6, "0")}${String(seq++).padStart(2, "0")}`.slice(0, 11);
+  const now = new Date().toISOString();
+  await stack.db
+    .insertInto("citizens")
+    .values({ cuil, given_name: "Eva", family_name: `Busca ${seq}`, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, uid: `uid-${cuil}`, password_hash: "x", created_at: now })
+    .execute();
+  await stack.db.insertInto("dd_adhesions").values({ cuil, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, adhered_at: now }).execute();
+  return cuil;
+}
+
+const day = (d: number, h = 10) => new Date(Date.UTC(2026, 0, d, h)).toISOString();
+
+function comm(cuil: string, subject: string, over: Partial<Parameters<typeof sendCommunication>[2]> = {}) {
+  return sendCommunication(stack.db, store, {
+    cuil,
+    subject,
+    client: "Dirección de Rentas",
+    type: "aviso",
+    message: "Mensaje",
+    notified: false,
+    files: [],
+    ...over,
+  });
+}
+
+const filters = (over: Partial<InboxFilters> = {}): InboxFilters => ({
+  page: 1,
+  order: { key: "created_at", desc: true },
+  archived: false,
+  selected: "received",
+  ...over,
+});
+
+beforeAll(async () => {
+  stack = await startStack();
+  store = createDiskBlobStore(path.join(stack.config.dataDir, "blobs"));
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe("subject search", () => {
+  const subjects = [
+    "Resolución favorable",
+    "Otra RESOLUCION",
+    "Aviso de deuda 100%",
+    "Deuda de 100 pesos",
+    "Citación a audiencia",
+    'Nota "urgente" de Rentas',
+    "Inscripción_2026 aprobada",
+    "Ñandú güemes",
+  ];
+  let cuil: string;
+  let other: string;
+  beforeAll(async () => {
+    cuil = await newCitizen();
+    other = await newCitizen();
+    for (const [i, s] of subjects.entries()) await comm(cuil, s, { createdAt: day(i + 1) });
+    // Another citizen with the same subjects, and an archived one of this citizen: never in the answer.
+    for (const s of subjects) await comm(other, s);
+    await comm(cuil, "Resolución archivada", { archived: true, seenAt: day(20) });
+  });
+
+  const found = async (term: string, over: Partial<InboxFilters> = {}) =>
+    (await queryInbox(stack.db, cuil, filters({ search: term, ...over }), 50)).rows.map((r) => r.subject).sort();
+  const expected = (term: string) =>
+    subjects.filter((s) => normaliseSubject(s).includes(normaliseSubject(term))).sort();
+
+  it("matches the normalised subject as a substring: accents, case, inside words, phrases", async () => {
+    expect(await found("resolucion")).toEqual(["Otra RESOLUCION", "Resolución favorable"]);
+    expect(await found("RESOLUCIÓN")).toEqual(["Otra RESOLUCION", "Resolución favorable"]);
+    expect(await found("soluci")).toEqual(["Otra RESOLUCION", "Resolución favorable"]);
+    expect(await found("nandu GUEMES")).toEqual(["Ñandú güemes"]);
+    expect(await found("deuda 100")).toEqual(["Aviso de deuda 100%"]);
+    expect(await found("deuda   de")).toEqual(["Deuda de 100 pesos"]);
+    expect(await found("100%")).toEqual(["Aviso de deuda 100%"]);
+    expect(await found("_2026")).toEqual(["Inscripción_2026 aprobada"]);
+    expect(await found('"urgente"')).toEqual(['Nota "urgente" de Rentas']);
+    expect(await found("de")).toEqual(expected("de")); // shorter than a trigram
+    expect(await found("%")).toEqual(["Aviso de deuda 100%"]);
+    expect(await found("_")).toEqual(["Inscripción_2026 aprobada"]);
+    expect(await found("no existe")).toEqual([]);
+    for (const term of ["a", "au", "aud", "ion", "de 1", "rentas", "100 pesos", "ñ", "Ü", "ue", "zz", "e \"u", "AND", "OR", "*", "NEAR(a b)"]) {
+      expect(await found(term), term).toEqual(expected(term));
+    }
+  });
+
+  it("keeps the citizen's and the tab's scope and counts", async () => {
+    const r = await queryInbox(stack.db, cuil, filters({ search: "resolucion" }), 50);
+    expect(r.rows.every((row) => row.cuil === cuil && row.archived === 0)).toBe(true);
+    expect(r).toMatchObject({ total: 2, unseen: 2, last_page: 1 });
+    const archived = await queryInbox(stack.db, cuil, filters({ search: "resolucion", archived: true }), 50);
+    expect(archived.rows.map((x) => x.subject)).toEqual(["Resolución archivada"]);
+    expect(await found("resolucion", { seen: true })).toEqual([]);
+    expect(await found("aviso", { types: ["citacion"] })).toEqual([]);
+
+    // Through the API: the other citizen's token sees only theirs.
+    const token = await stack.sign({ sub: other });
+    const res = await call(stack, `/api/dd/v1/communications/inbox/${other}?search=RESOLUCION`, { token, headers: { "user-id": other } });
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(2);
+    expect(res.json.communications.map((c: any) => c.code).sort()).toEqual(
+      (await stack.db.selectFrom("dd_communications").select("code").where("cuil", "=", other).where("subject_norm", "like", "%resolucion%").execute())
+        .map((c) => c.code)
+        .sort(),
+    );
+  });
+
+  it("follows deletes (the index row goes with the communication)", async () => {
+    const cuil2 = await newCitizen();
+    const c = await comm(cuil2, "Borrable quimera");
+    expect((await queryInbox(stack.db, cuil2, filters({ search: "quimera" }), 10)).total).toBe(1);
+    await stack.db.deleteFrom("dd_communications").where("code", "=", c.code).execute();
+    expect((await queryInbox(stack.db, cuil2, filters({ search: "quimera" }), 10)).total).toBe(0);
+    if (stack.dialect === "sqlite") {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from dd_comm_fts where dd_comm_fts match '"quimera"'`.execute(stack.db);
+      expect(Number(rows[0].n)).toBe(0);
+    }
+  });
+});
+
+describe("paging from either end", () => {
+  it("every page equals the slice of the whole ordered listing, for every order, with and without filters", async () => {
+    const cuil = await newCitizen();
+    // 23 rows, ties on created_at and on subject, half of them unseen (null seen_date), a third
+    // without a due day (null due_date).
+    for (let i = 0; i < 23; i++) {
+      await comm(cuil, `Asunto ${i % 4} ${i % 3 ? "deuda" : "multa"}`, {
+        createdAt: day(1 + (i % 7)),
+        seenAt: i % 2 ? day(10 + (i % 5)) : undefined,
+        client: i % 2 ? "Registro Civil" : "Dirección de Rentas",
+        dueDate: i % 3 ? `2026-03-${String(10 + (i % 4)).padStart(2, "0")}` : null,
+      });
+    }
+    const size = 5;
+    const keys = Object.keys(ORDER_COLUMNS) as OrderKey[]; // every sortable column, nullable ones included
+    for (const key of keys) {
+      for (const desc of [false, true]) {
+        for (const extra of [{}, { search: "deuda" }, { seen: false }] as Partial<InboxFilters>[]) {
+          const all = (await queryInbox(stack.db, cuil, filters({ order: { key, desc }, ...extra }), 1000)).rows.map((r) => r.code);
+          const pages = Math.max(1, Math.ceil(all.length / size));
+          for (let page = 1; page <= pages + 1; page++) {
+            const r = await queryInbox(stack.db, cuil, filters({ order: { key, desc }, page, ...extra }), size);
+            const label = `${desc ? "-" : ""}${key} ${JSON.stringify(extra)} page ${page}`;
+            expect(r.rows.map((x) => x.code), label).toEqual(all.slice((page - 1) * size, page * size));
+            expect(r.total, label).toBe(all.length);
+            expect(r.last_page, label).toBe(pages);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("migration 0008 backfill", () => {
+  it("indexes communications that existed before it ran", async () => {
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-search-mig-"));
+    const schema = pgUrl ? `t_${randomUUID().replace(/-/g, "").slice(0, 20)}` : undefined;
+    const { db } = await createDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { sqliteFile: path.join(dir, "m.sqlite") });
+    try {
+      const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter ? schema : undefined;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+      const before = await migrator.migrateTo("0007_chat");
+      expect(before.error).toBeUndefined();
+      await seedDigitalReference(db, "provincia");
+      const now = new Date().toISOString();
+      await db
+        .insertInto("citizens")
+        .values({ cuil: "20111111112", given_name: "A", family_name: "B", email: "a@example.com", phone_code: null, phone_number: null, uid: "u1", password_hash: "x", created_at: now })
+        .execute();
+      await db
+        .insertInto("dd_communications")
+        .values({
+          code: "2026-000001", cuil: "20111111112", sequence: 1, year: 2026, recipient: "A B", subject: "Intimación previa",
+          subject_norm: normaliseSubject("Intimación previa"), client: "Rentas", type_id: "aviso", message: "m", notified: 0,
+          created_at: now, date_notified: null, seen_date: null, archived: 0, files_pending: 0,
+        })
+        .execute();
+      await migrateToLatest(db);
+      const r = await queryInbox(db, "20111111112", filters({ search: "INTIMACION" }), 10);
+      expect(r.rows.map((x) => x.code)).toEqual(["2026-000001"]);
+    } finally {
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
