@@ -42,6 +42,8 @@ export const ChatDocumentSchema = z.object({
   isRequired: z.boolean(),
   status: z.string(),
   reason: z.string().nullable().optional(),
+  /** issue 9 (ours): due day `yyyy-mm-dd` of a requested document */
+  dueDate: z.string().nullable().optional(),
 });
 export type ChatDocument = z.infer<typeof ChatDocumentSchema>;
 

@@ -33,6 +33,12 @@ export const Communication = z.object({
   sequence: z.number().optional(),
   year: z.number().optional(),
   recipient: z.string().optional(),
+  // Issue 9 (ours, additive): what it concerns and its due day `yyyy-mm-dd`.
+  instance_id: z.string().nullable().optional(),
+  record_id: z.string().nullable().optional(),
+  due_date: z.string().nullable().optional(),
+  instance: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
+  record: z.object({ id: z.string(), code: z.string(), title: z.string().optional() }).nullable().optional(),
 });
 export type Communication = z.infer<typeof Communication>;
 const InboxResponse = z.object({

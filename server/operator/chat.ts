@@ -22,6 +22,7 @@ import {
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import type { OperatorCommand } from "./commands.js";
+import { isDueDate } from "../../app/features/deadlines/due.js";
 
 const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
 const Cn = z.string().min(1).max(200).optional();
@@ -34,6 +35,8 @@ const DocumentRequest = z.object({
   tDocumento: z.string().max(64).nullable().optional(),
   formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).nullable().optional(),
   isRequired: z.boolean().optional(),
+  /** issue 9: due day `yyyy-mm-dd` (Buenos Aires) */
+  dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),
 });
 const Request = z.object({ documents: z.array(DocumentRequest).min(1).max(20), message: z.string().max(1000).optional(), cn: Cn });
 const Evaluate = z.object({ documentIds: z.array(z.string().max(64)).max(50).optional(), cn: Cn });
@@ -118,7 +121,7 @@ export const chatCommands: Record<string, OperatorCommand> = {
     run: (v, call) => call("POST", path(v.instance, "messages"), { message: v.message, cn: v.cn }),
   },
   "chat:request": {
-    usage: "chat:request --instance ID --description TEXTO [--extensions .pdf,.png] [--optional] [--form FORM_ID] [--message TEXTO]",
+    usage: "chat:request --instance ID --description TEXTO [--extensions .pdf,.png] [--optional] [--form FORM_ID] [--message TEXTO] [--due aaaa-mm-dd]",
     description: "Solicita un documento al ciudadano (extensiones válidas, obligatorio u opcional, formulario adjunto).",
     options: {
       instance: { type: "string" },
@@ -127,10 +130,11 @@ export const chatCommands: Record<string, OperatorCommand> = {
       optional: { type: "boolean" },
       form: { type: "string" },
       message: { type: "string" },
+      due: { type: "string" },
     },
     run: (v, call) =>
       call("POST", path(v.instance, "requests"), {
-        documents: [{ description: v.description, validExtensions: list(v.extensions), isRequired: !v.optional, formId: v.form ?? null }],
+        documents: [{ description: v.description, validExtensions: list(v.extensions), isRequired: !v.optional, formId: v.form ?? null, dueDate: v.due ?? null }],
         message: v.message,
       }),
   },

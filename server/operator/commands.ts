@@ -4,6 +4,7 @@ import { procedureCommands } from "./procedures.js";
 import { chatCommands } from "./chat.js";
 import { digitalCommands } from "./digital.js";
 import { recordCommands } from "./records.js";
+import { threadCommands } from "./thread.js";
 import type { ParseArgsConfig } from "node:util";
 
 /**
@@ -21,4 +22,4 @@ export type OperatorCommand = {
 };
 
 /** Every command set of the CLI. A module adds its record here (one line). */
-export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands];
+export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands, threadCommands];

@@ -14,6 +14,7 @@ import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { mailerFromEnv } from "../mail/index.js";
 import type { OperatorCommand } from "./commands.js";
+import { isDueDate } from "../../app/features/deadlines/due.js";
 
 const SendBody = z.object({
   cuil: z.string().regex(/^\d{11}$/),
@@ -26,6 +27,10 @@ const SendBody = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(200), contentBase64: z.string().min(1).max(70_000_000) }))
     .max(10)
     .default([]),
+  // Issue 9: what it concerns (the same citizen's, else 400 INVALID_LINK) and its due day.
+  instanceId: z.string().regex(/^[A-Za-z0-9-]{1,36}$/).nullable().optional(),
+  recordId: z.string().regex(/^[A-Za-z0-9-]{1,36}$/).nullable().optional(),
+  dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),
 });
 
 export const digitalOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, config }) => {
@@ -55,7 +60,7 @@ export const digitalOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
 export const digitalCommands: Record<string, OperatorCommand> = {
   "digital:send": {
     usage:
-      'digital:send --cuil C --subject "Asunto" --client "Organismo" --type aviso [--message "Texto"] [--notified] [--file a.pdf --file b.pdf]',
+      'digital:send --cuil C --subject "Asunto" --client "Organismo" --type aviso [--message "Texto"] [--notified] [--file a.pdf --file b.pdf] [--instance ID] [--record ID] [--due aaaa-mm-dd]',
     description: "Envía una comunicación oficial (con PDF adjuntos) al domicilio digital de un ciudadano adherido.",
     options: {
       cuil: { type: "string" },
@@ -65,6 +70,9 @@ export const digitalCommands: Record<string, OperatorCommand> = {
       message: { type: "string" },
       notified: { type: "boolean" },
       file: { type: "string", multiple: true },
+      instance: { type: "string" },
+      record: { type: "string" },
+      due: { type: "string" },
     },
     run: async (values, call) => {
       const paths = (Array.isArray(values.file) ? values.file : values.file ? [values.file] : []).map(String);
@@ -79,6 +87,9 @@ export const digitalCommands: Record<string, OperatorCommand> = {
         message: values.message ?? "",
         notified: values.notified === true,
         files,
+        instanceId: values.instance ?? null,
+        recordId: values.record ?? null,
+        dueDate: values.due ?? null,
       });
     },
   },

@@ -7,12 +7,13 @@ import { proceduresOperatorRoutes } from "./procedures.js";
 import { chatOperatorRoutes } from "./chat.js";
 import { digitalOperatorRoutes } from "./digital.js";
 import { recordsOperatorRoutes } from "./records.js";
+import { threadOperatorRoutes } from "./thread.js";
 
 /**
  * Route plugins of the operator API, mounted under `/operator/api` behind the
  * operator token. A module adds its plugin here (one line).
  */
-export const operatorRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [citizensOperatorRoutes, configOperatorRoutes, proceduresOperatorRoutes, digitalOperatorRoutes, recordsOperatorRoutes, chatOperatorRoutes];
+export const operatorRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [citizensOperatorRoutes, configOperatorRoutes, proceduresOperatorRoutes, digitalOperatorRoutes, recordsOperatorRoutes, chatOperatorRoutes, threadOperatorRoutes];
 
 export const operatorApi: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.addHook("onRequest", operatorAuth(deps.config.OPERATOR_TOKEN));

@@ -20,6 +20,8 @@ export const happy = [
   http.get(`${API}/api/security/user/get_roles`, () => HttpResponse.json({ data: { data: user } })),
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
+  // Issue 9: the communications about a tray page's instances / a record (none by default).
+  http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ communications: [] })),
 ];
 
 export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>

@@ -3,7 +3,11 @@ import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Communication, CommunicationType, InboxResponse } from "~/api/digital.server";
 import { formatDate } from "~/lib/dates";
-import { common, digital } from "~/lib/messages";
+import { common } from "~/lib/messages/common";
+import { deadlines } from "~/lib/messages/deadlines";
+import { digital } from "~/lib/messages/digital";
+import { DueDate } from "~/features/deadlines/DueDate";
+import { InboxSort } from "~/features/deadlines/InboxSort";
 import { EmptyState, LinkButton, Paginator, SubmitButton, Tabs, useDebouncedSubmit, useHydrated } from "~/ui";
 import { hasFilters, inboxHref, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
 
@@ -104,6 +108,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
     { key: "type", label: T.columns.type },
     { key: "created_at", label: T.columns.createdAt },
     { key: "seen_date", label: T.columns.seenDate },
+    { key: "due_date", label: deadlines.column },
   ];
 
   return (
@@ -281,6 +286,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
             },
           ]}
         />
+        <InboxSort base={base} state={state} />
         {archived ? null : (
           <Link className="btn btn--ghost dd-archived-link" to="/digital/archive">
             {T.archivedLink}
@@ -373,6 +379,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     <td data-label={T.columns.type}>{c.type.text}</td>
                     <td data-label={T.columns.createdAt}>{formatDate(c.created_at)}</td>
                     <td data-label={T.columns.seenDate}>{c.seen_date ? formatDate(c.seen_date) : <span aria-label={T.unseen}>—</span>}</td>
+                    <td data-label={deadlines.column}>{c.due_date ? <DueDate due={c.due_date} /> : <><span aria-hidden="true">—</span><span className="visually-hidden">{deadlines.none}</span></>}</td>
                     <td data-label={T.columns.actions} className="dd-cell--actions">
                       {archived ? (
                         <Form method="post">

@@ -3,9 +3,11 @@ import type { MouseEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Communication, HistoryEntry } from "~/api/digital.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { common, digital } from "~/lib/messages";
+import { common } from "~/lib/messages/common";
+import { digital } from "~/lib/messages/digital";
 import { EmptyState, LinkButton, SubmitButton } from "~/ui";
 import { allDownloaded, DigitalHeader } from "./InboxView";
+import { ConcernsLinks } from "~/features/thread/ConcernsLinks";
 
 const T = digital.summary;
 
@@ -86,6 +88,7 @@ export function SummaryView({ communication: c, history, archivedView }: { commu
             <dd>{c.code}</dd>
           </div>
         </dl>
+        <ConcernsLinks communication={c} />
 
         <h3 className="dd-summary__heading">{T.files}</h3>
         {c.files.length === 0 ? (

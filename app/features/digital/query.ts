@@ -4,7 +4,8 @@
  */
 import { normalizeDateParam } from "~/lib/dates";
 
-export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date"] as const;
+/** `due_date` is ours (issue 9): soonest first, communications without one last. */
+export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date", "due_date"] as const;
 export type OrderKey = (typeof ORDER_KEYS)[number];
 export const DEFAULT_ORDER = "-created_at";
 

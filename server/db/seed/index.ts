@@ -6,6 +6,7 @@ import { seedProcedures } from "./procedures.js";
 import { seedChat } from "./chat.js";
 import { seedDigital, seedDigitalReference } from "./digital.js";
 import { seedRecords } from "./records.js";
+import { seedThread } from "./thread.js";
 import type { BlobStore } from "../../storage/index.js";
 
 /** `store`: where seeded files (PDFs of the demo data) go; without it no files are seeded. */
@@ -81,6 +82,8 @@ export async function seed(db: DbOrTx, options: SeedOptions): Promise<void> {
   await seedProcedures(db, { store: options.store });
   await seedChat(db, { store: options.store });
   await seedDigital(db, { tenant: options.tenant, store: options.store });
+  // Issue 9: communications about her procedures / records, with due dates.
+  await seedThread(db, { store: options.store });
 }
 
 /** Whether the database holds no citizens and no configuration yet. */

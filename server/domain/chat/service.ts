@@ -86,6 +86,8 @@ export function toDocument(row: ChatDocumentsTable): ChatDocument {
     isRequired: toBool(row.is_required),
     status: row.status as ChatDocStatus,
     reason: row.reason,
+    // Issue 9 (additive): the due day of a requested document.
+    dueDate: row.due_date ?? null,
   };
 }
 
@@ -276,6 +278,8 @@ export type DocumentRequest = {
   tDocumento?: string | null;
   formId?: string | null;
   isRequired?: boolean;
+  /** issue 9: due day `yyyy-mm-dd` (Buenos Aires), validated by the caller */
+  dueDate?: string | null;
 };
 
 function normalizeExtensions(list: string[] | undefined): string[] {
@@ -306,6 +310,7 @@ async function insertRequested(db: DbOrTx, instanceId: string, requests: Documen
       reason: null,
       created_at: at,
       updated_at: at,
+      due_date: r.dueDate ?? null,
     };
     await db.insertInto("chat_documents").values(row).execute();
     out.push(toDocument(row));

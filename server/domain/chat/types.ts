@@ -102,6 +102,8 @@ export type ChatDocument = {
   isRequired: boolean;
   status: ChatDocStatus;
   reason: string | null;
+  /** issue 9: due day `yyyy-mm-dd`, or null */
+  dueDate?: string | null;
 };
 
 export type ChatEvent = {

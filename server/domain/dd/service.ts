@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
+import { PostgresAdapter, sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import type { Mailer } from "../../mail/index.js";
@@ -7,6 +8,8 @@ import type { BlobStore } from "../../storage/index.js";
 import { normaliseSubject, queryInbox, type InboxFilters } from "./inbox.js";
 import { findAdhesion, type AdhesionRow } from "./repository.js";
 import type { DdCommunicationFilesTable, DdCommunicationsTable } from "./tables.js";
+import { assertLinksOwned } from "../thread/service.js";
+import "../thread/tables.js";
 
 export const NOT_ADHERED_MESSAGE = "No te encuentras adherido al domicilio digital.";
 export const FILES_PENDING_MESSAGE =
@@ -74,6 +77,10 @@ function toCommunication(row: CommRow, files: FileRow[], types: Map<string, stri
     sequence: Number(row.sequence),
     year: Number(row.year),
     recipient: row.recipient,
+    // Issue 9 (additive): what it concerns and when it is due.
+    instance_id: row.instance_id ?? null,
+    record_id: row.record_id ?? null,
+    due_date: row.due_date ?? null,
   };
 }
 export type CommunicationDto = ReturnType<typeof toCommunication>;
@@ -256,6 +263,10 @@ export type SendInput = {
   seenAt?: string | null;
   archived?: boolean;
   downloaded?: boolean;
+  /** issue 9: the procedure instance / record it concerns (the same citizen's) and its due day */
+  instanceId?: string | null;
+  recordId?: string | null;
+  dueDate?: string | null;
 };
 
 const MAX_SEQUENCE_ATTEMPTS = 5;
@@ -290,6 +301,12 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
     for (let attempt = 1; ; attempt++) {
       try {
         const code = await db.transaction().execute(async (tx) => {
+          // PostgreSQL runs these transactions side by side: one at a time takes the next
+          // number (SQLite's writers are already one at a time). Without it, concurrent sends
+          // collided on the code more often than the retries absorb (the load run found it).
+          if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+            await sql`select pg_advisory_xact_lock(hashtext('av_dd_communication_sequence'))`.execute(tx);
+          }
           const max = await tx
             .selectFrom("dd_communications")
             .select((eb) => eb.fn.max("sequence").as("m"))
@@ -298,6 +315,7 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
           const sequence = Number(max?.m ?? 0) + 1;
           const code = `${year}-${String(sequence).padStart(6, "0")}`;
           const seenAt = input.seenAt ?? null;
+          await assertLinksOwned(tx, input.cuil, { instanceId: input.instanceId, recordId: input.recordId });
           await tx
             .insertInto("dd_communications")
             .values({
@@ -317,6 +335,9 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
               seen_date: seenAt,
               archived: input.archived ? 1 : 0,
               files_pending: stored.filter((f) => f.downloaded === 0).length,
+              instance_id: input.instanceId ?? null,
+              record_id: input.recordId ?? null,
+              due_date: input.dueDate ?? null,
             })
             .execute();
           if (stored.length) {

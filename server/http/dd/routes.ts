@@ -19,10 +19,12 @@ import {
   toSelfDa,
 } from "../../domain/dd/service.js";
 import { mailerFromEnv, type Mailer } from "../../mail/index.js";
+import { describeLinks } from "../../domain/thread/service.js";
 import { ApiError } from "../../errors.js";
 import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
+import { contentDisposition as rfc6266ContentDisposition } from "../fs/content-disposition.js";
 
 const CuilParams = z.object({ cuil: cuilParam }).strict();
 const CodeParams = z.object({ code: z.string().min(1).max(32) }).strict();
@@ -63,10 +65,9 @@ const EnrollBody = z.object({
 const SettingsBody = z.object({ user_id: cuilParam, email: z.string().email().max(320), phone: PhoneSchema });
 const CodesBody = z.object({ communications: z.array(z.string().min(1).max(32)).min(1).max(100) });
 
-/** `filename` for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+/** `filename` for Content-Disposition: the shared RFC 6266 / 5987 form (server/http/fs/content-disposition.ts). */
 export function contentDisposition(name: string): string {
-  const ascii = name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\;]/g, "_").trim() || "archivo.pdf";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return rfc6266ContentDisposition(name.trim() ? name : "archivo.pdf");
 }
 
 /** Digital domicile (`/api/dd/v1`). Every call checks the User-ID header and the path cuil. */
@@ -166,7 +167,9 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = asy
   app.get("/dd/v1/communications/get_one/:code", async (request) => {
     const cuil = await citizen(request);
     const { code } = parse(CodeParams, request.params);
-    return { communication: await getOne(db, cuil, code) };
+    const communication = await getOne(db, cuil, code);
+    // Issue 9 (additive): the procedure / record it concerns, with what the portal shows of them.
+    return { communication: { ...communication, ...(await describeLinks(db, cuil, communication)) } };
   });
 
   app.get("/dd/v1/communications/get_history/:code", async (request) => {

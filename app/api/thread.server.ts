@@ -1,0 +1,30 @@
+/**
+ * One thread between the modules (issue 9, item 1): the communications about procedure
+ * instances or a record. Our call (`GET /api/dd/v1/communications/linked/{cuil}`, docs/contract.md);
+ * digital domicile conventions (User-ID header, cuil in the path).
+ */
+import { z } from "zod";
+import { apiJson, seg, type ApiContext } from "./client.server";
+
+const LinkedCommunication = z.object({
+  code: z.string(),
+  subject: z.string(),
+  client: z.string(),
+  created_at: z.string(),
+  seen_date: z.string().nullable(),
+  archived: z.boolean(),
+  due_date: z.string().nullable().optional().default(null),
+  instance_id: z.string().nullable().optional().default(null),
+  record_id: z.string().nullable().optional().default(null),
+});
+export type LinkedCommunication = z.infer<typeof LinkedCommunication>;
+
+export async function getLinkedCommunications(ctx: ApiContext, about: { instances?: string[]; record?: string }): Promise<LinkedCommunication[]> {
+  const instances = about.instances?.filter(Boolean) ?? [];
+  if (!instances.length && !about.record) return [];
+  const r = await apiJson(ctx, `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`, z.object({ communications: z.array(LinkedCommunication) }), {
+    userId: true,
+    query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
+  });
+  return r.communications;
+}

@@ -1,0 +1,47 @@
+/**
+ * On a communication's summary: the procedure and / or record it concerns, as links (issue 9,
+ * item 1), and its due day in plain words (item 2).
+ */
+import { Link } from "@remix-run/react";
+import type { Communication } from "~/api/digital.server";
+import { DueDate } from "~/features/deadlines/DueDate";
+import { deadlines as D } from "~/lib/messages/deadlines";
+import { thread as T } from "~/lib/messages/thread";
+
+export function ConcernsLinks({ communication }: { communication: Pick<Communication, "instance" | "record" | "due_date"> }) {
+  const { instance, record, due_date } = communication;
+  if (!instance && !record && !due_date) return null;
+  return (
+    <dl className="summary-list dd-summary__list thread-concerns">
+      {due_date ? (
+        <div>
+          <dt>{D.label}</dt>
+          <dd>
+            <DueDate due={due_date} />
+          </dd>
+        </div>
+      ) : null}
+      {instance ? (
+        <div>
+          <dt>{T.procedure}</dt>
+          <dd>
+            <Link to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>
+              {instance.title}
+            </Link>
+          </dd>
+        </div>
+      ) : null}
+      {record ? (
+        <div>
+          <dt>{T.record}</dt>
+          <dd>
+            <Link to={`/records/manager/?file=${encodeURIComponent(record.id)}`}>
+              {record.code}
+              {record.title ? ` — ${record.title}` : ""}
+            </Link>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

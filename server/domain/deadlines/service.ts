@@ -1,0 +1,210 @@
+/**
+ * Deadlines in plain words (issue 9, item 2): due days on communications and requested chat
+ * documents, set by the operator, and the e-mail reminder three days before, sent exactly once
+ * through the digital domicile's mail transport to adhered citizens.
+ *
+ * Exactly once: a run claims the rows it will remind with one UPDATE … SET reminder_sent_at = now
+ * WHERE reminder_sent_at IS NULL … RETURNING. On PostgreSQL a concurrent UPDATE waits for the row
+ * lock and re-checks the WHERE (the row is no longer NULL, so it is skipped); on SQLite writes are
+ * serialised. So two API processes (or the job and `reminders:send`) never both send. If the mail
+ * transport fails, the claim of that citizen's rows is released so a later run tries again.
+ */
+import type { Logger } from "pino";
+import { z } from "zod";
+import { dayIn, dueDay, dueStatus, isDueDate, reminderWindow } from "../../../app/features/deadlines/due.js";
+import type { DbOrTx } from "../../db/index.js";
+import { ApiError } from "../../errors.js";
+import type { Mailer } from "../../mail/index.js";
+import "../chat/types.js";
+import "../dd/tables.js";
+import "../procedures/types.js";
+import "../thread/tables.js";
+import { assertLinksOwned } from "../thread/service.js";
+
+export { isDueDate };
+
+// ---------------------------------------------------------------- operator: links and due dates
+
+export type ThreadUpdate = { instanceId?: string | null; recordId?: string | null; dueDate?: string | null };
+
+/**
+ * Sets (a value), clears (null) or keeps (undefined) the links and the due day of a
+ * communication. A new due day re-arms the reminder. Links must be the same citizen's.
+ */
+export async function updateCommunicationThread(db: DbOrTx, code: string, input: ThreadUpdate) {
+  if (input.dueDate && !isDueDate(input.dueDate)) throw ApiError.badRequest("La fecha de vencimiento no es válida (aaaa-mm-dd).");
+  return db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom("dd_communications").select(["code", "cuil", "due_date"]).where("code", "=", code).executeTakeFirst();
+    if (!row) throw ApiError.notFound("No se encontró la comunicación.");
+    await assertLinksOwned(tx, row.cuil, input);
+    const set: Record<string, string | null> = {};
+    if (input.instanceId !== undefined) set.instance_id = input.instanceId;
+    if (input.recordId !== undefined) set.record_id = input.recordId;
+    if (input.dueDate !== undefined && input.dueDate !== row.due_date) {
+      set.due_date = input.dueDate;
+      set.reminder_sent_at = null;
+    }
+    if (Object.keys(set).length) await tx.updateTable("dd_communications").set(set).where("code", "=", code).execute();
+    const out = await tx
+      .selectFrom("dd_communications")
+      .select(["code", "cuil", "instance_id", "record_id", "due_date", "reminder_sent_at"])
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    return {
+      code: out.code,
+      instance_id: out.instance_id ?? null,
+      record_id: out.record_id ?? null,
+      due_date: out.due_date ?? null,
+      reminder_sent_at: out.reminder_sent_at ?? null,
+    };
+  });
+}
+
+/** Sets or clears the due day of a requested chat document (re-arms the reminder). */
+export async function updateDocumentDue(db: DbOrTx, documentId: string, dueDate: string | null) {
+  if (dueDate && !isDueDate(dueDate)) throw ApiError.badRequest("La fecha de vencimiento no es válida (aaaa-mm-dd).");
+  const result = await db
+    .updateTable("chat_documents")
+    .set({ due_date: dueDate, reminder_sent_at: null })
+    .where("id", "=", documentId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw ApiError.notFound("No se encontró el documento.");
+  return { id: documentId, dueDate };
+}
+
+// ---------------------------------------------------------------- reminders
+
+export type ReminderItem =
+  | { kind: "communication"; code: string; subject: string; client: string; due_date: string }
+  | { kind: "document"; id: string; description: string; procedure: string; due_date: string };
+
+/** Spanish mail of the reminder: one per citizen and run, listing every item due soon. */
+export function reminderMail(items: ReminderItem[], today: string) {
+  const left = (due: string) => {
+    const s = dueStatus(due, today);
+    return s.kind === "today" ? "vence hoy" : s.days === 1 ? `vence el ${dueDay(due)} (queda 1 día)` : `vence el ${dueDay(due)} (quedan ${s.days} días)`;
+  };
+  const lines = items.map((i) =>
+    i.kind === "communication"
+      ? `- Comunicación "${i.subject}" de ${i.client}: ${left(i.due_date)}.`
+      : `- Documento "${i.description}" del trámite "${i.procedure}": ${left(i.due_date)}.`,
+  );
+  return {
+    subject: items.length === 1 ? "Recordatorio: tienes un vencimiento en los próximos días" : "Recordatorio: tienes vencimientos en los próximos días",
+    text:
+      `Te recordamos que se acerca la fecha de vencimiento de:\n\n${lines.join("\n")}\n\n` +
+      "Ingresa a Atención Virtual para verlos: las comunicaciones están en Domicilio digital y los documentos pedidos, en Tus trámites.\n",
+  };
+}
+
+export type ReminderRun = { today: string; mails: number; communications: string[]; documents: string[]; failed: number };
+
+/**
+ * One run of the reminder job at `now`: claims every communication and requested document due
+ * from today to today + 3 (Buenos Aires days) whose citizen is adhered with an e-mail and that
+ * was not reminded yet, and mails each citizen once.
+ */
+export async function sendDueReminders(db: DbOrTx, mailer: Mailer, options: { now?: Date; log?: Pick<Logger, "error"> } = {}): Promise<ReminderRun> {
+  const now = options.now ?? new Date();
+  const today = dayIn(now);
+  const { from, to } = reminderWindow(today);
+  const stamp = now.toISOString();
+  const adhered = db.selectFrom("dd_adhesions").select("cuil").where("email", "is not", null).where("email", "<>", "");
+
+  const comms = await db
+    .updateTable("dd_communications")
+    .set({ reminder_sent_at: stamp })
+    .where("reminder_sent_at", "is", null)
+    .where("due_date", ">=", from)
+    .where("due_date", "<=", to)
+    .where("cuil", "in", adhered)
+    .returning(["code", "cuil", "subject", "client", "due_date"])
+    .execute();
+  const docs = await db
+    .updateTable("chat_documents")
+    .set({ reminder_sent_at: stamp })
+    .where("reminder_sent_at", "is", null)
+    .where("status", "=", "requested")
+    .where("due_date", ">=", from)
+    .where("due_date", "<=", to)
+    .where("instance_id", "in", db.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered))
+    .returning(["id", "instance_id", "description", "due_date"])
+    .execute();
+
+  const instances = docs.length
+    ? await db
+        .selectFrom("proc_instances")
+        .select(["id", "owner_cuil", "title"])
+        .where("id", "in", [...new Set(docs.map((d) => d.instance_id))])
+        .execute()
+    : [];
+  const byInstance = new Map(instances.map((i) => [i.id, i]));
+
+  const perCitizen = new Map<string, ReminderItem[]>();
+  const add = (cuil: string, item: ReminderItem) => perCitizen.set(cuil, [...(perCitizen.get(cuil) ?? []), item]);
+  for (const c of comms) add(c.cuil, { kind: "communication", code: c.code, subject: c.subject, client: c.client, due_date: c.due_date! });
+  for (const d of docs) {
+    const instance = byInstance.get(d.instance_id);
+    if (instance) add(instance.owner_cuil, { kind: "document", id: d.id, description: d.description, procedure: instance.title, due_date: d.due_date! });
+  }
+
+  const run: ReminderRun = { today, mails: 0, communications: [], documents: [], failed: 0 };
+  for (const [cuil, items] of perCitizen) {
+    items.sort((a, b) => a.due_date.localeCompare(b.due_date));
+    const codes = items.flatMap((i) => (i.kind === "communication" ? [i.code] : []));
+    const ids = items.flatMap((i) => (i.kind === "document" ? [i.id] : []));
+    try {
+      const adhesion = await db.selectFrom("dd_adhesions").select("email").where("cuil", "=", cuil).executeTakeFirst();
+      if (!adhesion?.email) throw new Error("adhesion without e-mail");
+      await mailer.send({ to: adhesion.email, ...reminderMail(items, today) });
+      run.mails++;
+      run.communications.push(...codes);
+      run.documents.push(...ids);
+    } catch (error) {
+      run.failed++;
+      options.log?.error({ err: error }, "reminder not sent");
+      // Release the claim so a later run tries again.
+      if (codes.length)
+        await db.updateTable("dd_communications").set({ reminder_sent_at: null }).where("code", "in", codes).where("reminder_sent_at", "=", stamp).execute();
+      if (ids.length)
+        await db.updateTable("chat_documents").set({ reminder_sent_at: null }).where("id", "in", ids).where("reminder_sent_at", "=", stamp).execute();
+    }
+  }
+  return run;
+}
+
+/** Default interval of the reminder job in the API process (REMINDERS_INTERVAL_MS; 0 turns it off). */
+export const DEFAULT_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
+
+/** REMINDERS_INTERVAL_MS from the environment (zod): a whole number of ms, 0 = off; refuses anything else. */
+export function reminderIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_REMINDER_INTERVAL_MS).safeParse(env.REMINDERS_INTERVAL_MS || undefined);
+  if (!parsed.success) throw new Error("REMINDERS_INTERVAL_MS debe ser un número entero de milisegundos (0 lo apaga).");
+  return parsed.data;
+}
+
+/** Runs `sendDueReminders` now and then every `intervalMs` (never two runs at once). Returns stop. */
+export function startReminderJob(db: DbOrTx, mailer: Mailer, logger: Pick<Logger, "error" | "info">, intervalMs = DEFAULT_REMINDER_INTERVAL_MS) {
+  if (!(intervalMs > 0)) return () => {};
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const run = await sendDueReminders(db, mailer, { log: logger });
+      if (run.mails || run.failed) logger.info({ mails: run.mails, failed: run.failed }, "due-date reminders");
+    } catch (error) {
+      logger.error({ err: error }, "reminder job failed");
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 5_000);
+  const timer = setInterval(() => void tick(), intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

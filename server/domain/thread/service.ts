@@ -1,0 +1,122 @@
+/**
+ * One thread between the three modules (issue 9, item 1): a communication of the digital
+ * domicile may concern a procedure instance and/or a record. Both must belong to the
+ * communication's citizen: a link to anybody else's item is refused (400 INVALID_LINK) and a
+ * listing about anybody else's item answers 404, like every other id that is not theirs.
+ */
+import type { DbOrTx } from "../../db/index.js";
+import { ApiError } from "../../errors.js";
+import "../dd/tables.js";
+import "../procedures/types.js";
+import "../records/types.js";
+import "./tables.js";
+
+export type Links = { instanceId?: string | null; recordId?: string | null };
+
+export const INVALID_INSTANCE_LINK = "El trámite indicado no existe o no pertenece al ciudadano de la comunicación.";
+export const INVALID_RECORD_LINK = "El expediente indicado no existe o no pertenece al ciudadano de la comunicación.";
+
+const ID = /^[A-Za-z0-9-]{1,36}$/;
+
+/** Refuses (400 INVALID_LINK) an instance or record that is not `cuil`'s. Null / undefined pass. */
+export async function assertLinksOwned(db: DbOrTx, cuil: string, links: Links): Promise<void> {
+  if (links.instanceId) {
+    const row = ID.test(links.instanceId)
+      ? await db.selectFrom("proc_instances").select("id").where("id", "=", links.instanceId).where("owner_cuil", "=", cuil).executeTakeFirst()
+      : undefined;
+    if (!row) throw new ApiError(400, "INVALID_LINK", INVALID_INSTANCE_LINK);
+  }
+  if (links.recordId) {
+    const row = ID.test(links.recordId)
+      ? await db.selectFrom("records").select("id").where("id", "=", links.recordId).where("owner_cuil", "=", cuil).executeTakeFirst()
+      : undefined;
+    if (!row) throw new ApiError(400, "INVALID_LINK", INVALID_RECORD_LINK);
+  }
+}
+
+/** What a communication shows of the items it concerns: title of the procedure, code of the record. */
+export async function describeLinks(db: DbOrTx, cuil: string, links: { instance_id?: string | null; record_id?: string | null }) {
+  const [instance, record] = await Promise.all([
+    links.instance_id
+      ? db
+          .selectFrom("proc_instances")
+          .select(["id", "title"])
+          .where("id", "=", links.instance_id)
+          .where("owner_cuil", "=", cuil)
+          .executeTakeFirst()
+      : undefined,
+    links.record_id
+      ? db.selectFrom("records").select(["id", "code", "title"]).where("id", "=", links.record_id).where("owner_cuil", "=", cuil).executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    instance: instance ? { id: instance.id, title: instance.title } : null,
+    record: record ? { id: record.id, code: record.code, title: record.title } : null,
+  };
+}
+
+export type LinkedCommunication = {
+  code: string;
+  subject: string;
+  client: string;
+  created_at: string;
+  seen_date: string | null;
+  archived: boolean;
+  due_date: string | null;
+  instance_id: string | null;
+  record_id: string | null;
+};
+
+/** Most communications listed per item (newest first). */
+export const LINKED_LIMIT = 50;
+
+/**
+ * The citizen's communications about the given instances and/or one record, newest first.
+ * Every id must be the citizen's (404 otherwise), so a listing never tells whether someone
+ * else's item exists.
+ */
+export async function linkedCommunications(
+  db: DbOrTx,
+  cuil: string,
+  about: { instances?: string[]; record?: string },
+): Promise<LinkedCommunication[]> {
+  const instances = [...new Set(about.instances ?? [])];
+  if (instances.length) {
+    const own = instances.every((id) => ID.test(id))
+      ? await db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", cuil).where("id", "in", instances).execute()
+      : [];
+    if (own.length !== instances.length) throw ApiError.notFound();
+  }
+  if (about.record) {
+    const own = ID.test(about.record)
+      ? await db.selectFrom("records").select("id").where("owner_cuil", "=", cuil).where("id", "=", about.record).executeTakeFirst()
+      : undefined;
+    if (!own) throw ApiError.notFound();
+  }
+  if (!instances.length && !about.record) return [];
+  const rows = await db
+    .selectFrom("dd_communications")
+    .select(["code", "subject", "client", "created_at", "seen_date", "archived", "due_date", "instance_id", "record_id"])
+    .where("cuil", "=", cuil)
+    .where((eb) =>
+      eb.or([
+        ...(instances.length ? [eb("instance_id", "in", instances)] : []),
+        ...(about.record ? [eb("record_id", "=", about.record)] : []),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("code", "desc")
+    .limit(LINKED_LIMIT * Math.max(1, instances.length + (about.record ? 1 : 0)))
+    .execute();
+  return rows.map((r) => ({
+    code: r.code,
+    subject: r.subject,
+    client: r.client,
+    created_at: r.created_at,
+    seen_date: r.seen_date,
+    archived: r.archived === 1,
+    due_date: r.due_date ?? null,
+    instance_id: r.instance_id ?? null,
+    record_id: r.record_id ?? null,
+  }));
+}

@@ -1,0 +1,42 @@
+/**
+ * One thread between the modules (issue 9, item 1), citizen side: the communications about
+ * given procedure instances or a record. Ours (the spec does not name it); digital domicile
+ * conventions: User-ID header, the cuil in the path, adhesion required.
+ *
+ * `GET /api/dd/v1/communications/linked/{cuil}?instance=ID[,ID…]` (up to 50) and/or `&record=ID`
+ * → `{ communications: LinkedCommunication[] }`, newest first; 404 when any id is not the citizen's.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { requireAdhesion } from "../../domain/dd/service.js";
+import { linkedCommunications } from "../../domain/thread/service.js";
+import { ApiError } from "../../errors.js";
+import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
+import type { RouteDeps } from "../types.js";
+import { parse } from "../validation.js";
+
+const Id = z.string().regex(/^[A-Za-z0-9-]{1,36}$/);
+const Params = z.object({ cuil: cuilParam }).strict();
+const Query = z
+  .object({
+    instance: z
+      .string()
+      .max(50 * 37)
+      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(Id).max(50))
+      .optional(),
+    record: Id.optional(),
+  })
+  .strict();
+
+export const threadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  app.get("/dd/v1/communications/linked/:cuil", async (request) => {
+    const { cuil } = parse(Params, request.params);
+    assertUserIdHeader(request);
+    assertOwnCuil(request, cuil);
+    await requireAdhesion(db, cuil);
+    const q = parse(Query, request.query);
+    if (!q.instance?.length && !q.record) throw ApiError.badRequest("Indica un trámite (instance) o un expediente (record).");
+    return { communications: await linkedCommunications(db, cuil, { instances: q.instance, record: q.record }) };
+  });
+};

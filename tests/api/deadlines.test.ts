@@ -1,0 +1,204 @@
+/**
+ * Issue 9, item 2: due dates. The inbox sorts by due date (nulls last, both ways, on every page),
+ * and the e-mail reminder goes out three days before each due day, exactly once, to adhered
+ * citizens, through the digital domicile's mail transport (the .eml outbox here).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendDueReminders } from "../../server/domain/deadlines/service.js";
+import { createMailer, type Mailer } from "../../server/mail/index.js";
+import { call, startStack, type TestStack } from "./harness.js";
+
+const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+let stack: TestStack;
+let n = 0;
+const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
+
+async function citizen() {
+  n++;
+  const created = await op("POST", "/citizens", { givenName: "Plazo", familyName: `Prueba ${n}`, email: `plazo${n}@example.com`, password: "Prueba2026!", adhered: true });
+  expect(created.status).toBe(201);
+  const cuil: string = created.json.cuil;
+  const token = await stack.sign({ sub: cuil });
+  const get = (p: string) => call(stack, p, { token, headers: { "user-id": cuil } });
+  return { cuil, email: `plazo${n}@example.com`, get };
+}
+const send = async (cuil: string, subject: string, dueDate: string | null) => {
+  const res = await op("POST", "/digital/communications", { cuil, subject, client: "Dirección de Rentas", type: "aviso", message: "", dueDate });
+  expect(res.status).toBe(201);
+  return res.json.code as string;
+};
+
+/** A real outbox transport in its own directory: one .eml per mail. */
+function outbox() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-reminders-"));
+  const mailer = createMailer({ outboxDir: dir });
+  const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : []);
+  const read = () => files().map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+  return { dir, mailer, files, read };
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe("inbox sorted by due date", () => {
+  it("puts the soonest first ascending, the latest first descending, and no due date last both ways, on every page", async () => {
+    const c = await citizen();
+    const dues = ["2032-01-10", null, "2032-01-01", "2032-01-05", null, "2032-01-07", "2032-01-03"];
+    const codes = new Map<string, string | null>();
+    for (const [i, due] of dues.entries()) codes.set(await send(c.cuil, `Plazo ${i}`, due), due);
+    const order = async (o: string) => {
+      const res = await c.get(`/api/dd/v1/communications/inbox/${c.cuil}?order=${o}`);
+      expect(res.status).toBe(200);
+      return res.json.communications.map((x: { due_date: string | null }) => x.due_date);
+    };
+    expect(await order("due_date")).toEqual(["2032-01-01", "2032-01-03", "2032-01-05", "2032-01-07", "2032-01-10", null, null]);
+    expect(await order("-due_date")).toEqual(["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null]);
+
+    // Paged with 2 per page: pages past the middle are read in reverse; the order must not change.
+    await stack.db.updateTable("module_configs").set({ page_size: 2 }).where("id", "=", "digital").execute();
+    try {
+      for (const o of ["due_date", "-due_date"]) {
+        const all: (string | null)[] = [];
+        const seen: string[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const res = await c.get(`/api/dd/v1/communications/inbox/${c.cuil}?order=${o}&page=${page}`);
+          all.push(...res.json.communications.map((x: { due_date: string | null }) => x.due_date));
+          seen.push(...res.json.communications.map((x: { code: string }) => x.code));
+        }
+        expect(all).toEqual(o === "due_date" ? ["2032-01-01", "2032-01-03", "2032-01-05", "2032-01-07", "2032-01-10", null, null] : ["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null]);
+        expect(new Set(seen).size).toBe(7);
+      }
+    } finally {
+      await stack.db.updateTable("module_configs").set({ page_size: 10 }).where("id", "=", "digital").execute();
+    }
+  });
+
+  it("refuses an impossible due date and an unknown order", async () => {
+    const c = await citizen();
+    const bad = await op("POST", "/digital/communications", { cuil: c.cuil, subject: "x", client: "y", type: "aviso", dueDate: "2032-02-30" });
+    expect(bad.status).toBe(400);
+    expect((await c.get(`/api/dd/v1/communications/inbox/${c.cuil}?order=due`)).status).toBe(400);
+  });
+});
+
+describe("reminder three days before the due date", () => {
+  // 2040-03-10 12:00 in Buenos Aires (UTC-3).
+  const day10 = new Date("2040-03-10T15:00:00Z");
+  const at = (days: number, hourUtc = 15) => new Date(Date.UTC(2040, 2, 10 + days, hourUtc));
+
+  it("sends nothing four days before, once three days before, never again", async () => {
+    const c = await citizen();
+    const code = await send(c.cuil, "Intimacion TRES-DIAS", "2040-03-14");
+    const box = outbox();
+
+    const early = await sendDueReminders(stack.db, box.mailer, { now: day10 });
+    expect(early.communications).not.toContain(code);
+    expect(box.files()).toHaveLength(0);
+
+    const due = await sendDueReminders(stack.db, box.mailer, { now: at(1) });
+    expect(due.communications).toEqual([code]);
+    expect(box.files()).toHaveLength(1);
+    const mail = box.read()[0];
+    expect(mail).toContain(`To: ${c.email}`);
+    expect(mail).toContain("TRES-DIAS");
+    expect(mail).toMatch(/14\/03\/2040/);
+
+    for (const when of [at(1, 20), at(2), at(4)]) {
+      const again = await sendDueReminders(stack.db, box.mailer, { now: when });
+      expect(again.communications).not.toContain(code);
+    }
+    expect(box.files()).toHaveLength(1);
+    const row = await stack.db.selectFrom("dd_communications").select("reminder_sent_at").where("code", "=", code).executeTakeFirstOrThrow();
+    expect(row.reminder_sent_at).toBe(at(1).toISOString());
+  });
+
+  it("counts days in Buenos Aires: 01:00 UTC is still the day before there", async () => {
+    const c = await citizen();
+    const code = await send(c.cuil, "Intimacion HUSO", "2040-04-04");
+    const box = outbox();
+    // 2040-04-01 01:00 UTC = 2040-03-31 22:00 in Buenos Aires: four days before, nothing yet.
+    expect((await sendDueReminders(stack.db, box.mailer, { now: new Date("2040-04-01T01:00:00Z") })).communications).not.toContain(code);
+    expect((await sendDueReminders(stack.db, box.mailer, { now: new Date("2040-04-01T03:30:00Z") })).communications).toEqual([code]);
+  });
+
+  it("two runs at the same moment (two API processes) send exactly one mail", async () => {
+    const c = await citizen();
+    const codes = [await send(c.cuil, "Intimacion CARRERA-1", "2040-05-13"), await send(c.cuil, "Intimacion CARRERA-2", "2040-05-12")];
+    const box = outbox();
+    const now = new Date("2040-05-10T15:00:00Z");
+    const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(stack.db, box.mailer, { now })));
+    const sent = runs.flatMap((r) => r.communications).filter((x) => codes.includes(x));
+    expect(sent.sort()).toEqual([...codes].sort());
+    // Both items of the citizen go in one mail, once.
+    const mails = box.read().filter((m) => m.includes("CARRERA"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("CARRERA-1");
+    expect(mails[0]).toContain("CARRERA-2");
+  });
+
+  it("never reminds a past due date; a failed mail is retried by the next run", async () => {
+    const c = await citizen();
+    const past = await send(c.cuil, "Intimacion PASADA", "2040-06-01");
+    const code = await send(c.cuil, "Intimacion REINTENTO", "2040-06-12");
+    const failing: Mailer = { send: async () => Promise.reject(new Error("smtp down")) };
+    const now = new Date("2040-06-10T15:00:00Z");
+    const failed = await sendDueReminders(stack.db, failing, { now });
+    expect(failed.failed).toBeGreaterThanOrEqual(1);
+    expect(failed.communications).not.toContain(code);
+    const row = await stack.db.selectFrom("dd_communications").select("reminder_sent_at").where("code", "=", code).executeTakeFirstOrThrow();
+    expect(row.reminder_sent_at).toBeNull();
+
+    const box = outbox();
+    const retried = await sendDueReminders(stack.db, box.mailer, { now });
+    expect(retried.communications).toContain(code);
+    expect(retried.communications).not.toContain(past);
+    expect(box.read().filter((m) => m.includes("PASADA"))).toHaveLength(0);
+  });
+
+  it("reminds a requested chat document, and not one already sent; the operator runs it through the API into the outbox", async () => {
+    const c = await citizen();
+    const proc = await stack.db.selectFrom("proc_catalogue").select("id").where("type", "=", "INTERACTIVE").where("is_parent", "=", 0).executeTakeFirstOrThrow();
+    const inst = await op("POST", "/procedures/instances", { cuil: c.cuil, procedureId: proc.id, tab: "pending", state: { text: "Pendiente", color: "#B45309" }, title: "Habilitacion COMERCIAL" });
+    expect(inst.status).toBe(201);
+    const req = await op("POST", `/chat/instances/${inst.json.id}/requests`, {
+      documents: [
+        { description: "Plano FIRMADO", dueDate: "2040-07-13" },
+        { description: "Sin vencimiento" },
+      ],
+    });
+    expect(req.status).toBe(201);
+    expect(req.json.documents[0].dueDate).toBe("2040-07-13");
+    expect(req.json.documents[1].dueDate).toBeNull();
+    // The citizen's chat shows the due day of the requested document.
+    const token = await stack.sign({ sub: c.cuil });
+    const chat = await call(stack, `/api/v4/instances/${inst.json.id}/interactive/citizen`, { token });
+    expect(chat.status).toBe(200);
+    expect(JSON.stringify(chat.json)).toContain("2040-07-13");
+
+    expect((await op("POST", "/reminders/send", { now: "not-a-date" })).status).toBe(400);
+    const outboxDir = path.join(stack.config.dataDir, "outbox");
+    const before = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).length : 0;
+    const run = await op("POST", "/reminders/send", { now: "2040-07-10T12:00:00-03:00" });
+    expect(run.status).toBe(200);
+    expect(run.json.documents).toEqual([req.json.documents[0].id]);
+    const after = fs.readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
+    expect(after.length).toBe(before + 1);
+    const newest = after.map((f) => fs.readFileSync(path.join(outboxDir, f), "utf8")).find((m) => m.includes("FIRMADO"));
+    expect(newest).toContain("COMERCIAL");
+    const again = await op("POST", "/reminders/send", { now: "2040-07-11T12:00:00-03:00" });
+    expect(again.json.documents).toEqual([]);
+
+    // Changing the due day re-arms the reminder.
+    const moved = await op("PUT", `/chat/documents/${req.json.documents[0].id}/due`, { dueDate: "2040-07-20" });
+    expect(moved.status).toBe(200);
+    expect((await op("POST", "/reminders/send", { now: "2040-07-16T12:00:00-03:00" })).json.documents).toHaveLength(0);
+    expect((await op("POST", "/reminders/send", { now: "2040-07-17T12:00:00-03:00" })).json.documents).toEqual([req.json.documents[0].id]);
+  });
+});
