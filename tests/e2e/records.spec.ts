@@ -115,7 +115,7 @@ test.describe("records", () => {
     const pageInput = modal.getByLabel("Página", { exact: true });
     await expect(pageInput).toHaveValue("1");
     const shown = async (n: number) => {
-      if (noJs()) await expect(modal.locator("iframe")).toHaveAttribute("src", new RegExp(`/page/[^/]+/${n}$`));
+      if (noJs()) await expect(modal.getByRole("img", { name: new RegExp(`^Página ${n} de \\d+ de `) })).toHaveAttribute("src", new RegExp(`/image/[^/]+/${n}\\?w=800$`));
       else await expect(modal.locator("canvas")).toHaveAttribute("data-page", String(n));
     };
     if (!noJs()) await expect(modal.locator("canvas")).toBeVisible();

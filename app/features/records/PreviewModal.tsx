@@ -1,8 +1,10 @@
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
-import { records as t } from "~/lib/messages";
+import { records as t } from "~/lib/messages/records";
 import { Modal, Spinner, useHydrated } from "~/ui";
+import { PageImage, PageTextView, ViewToggle, type PageTextState } from "~/features/readable/PageViews";
+import { readable } from "~/lib/messages/readable";
 import { downloadHref, pageHref, type DocRef } from "./docs";
 import { clampZoom, managerHref, validPage, withoutModal, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type ManagerState } from "./url";
 
@@ -14,6 +16,8 @@ export type PreviewProps = {
   docs: DocRef[];
   index: number;
   pageCount: number;
+  /** the page's text, when the URL asks for it (`vista=texto`) */
+  text?: PageTextState | null;
 };
 
 /** Sends a flash toast through the manager's action (PRG), closing the modal. */
@@ -111,7 +115,7 @@ function DownloadButton({ doc, onFail }: { doc: DocRef; onFail: () => void }) {
 }
 
 /** The preview modal: works as links and GET forms without JavaScript; pdf.js renders with it. */
-export function PreviewModal({ state, docs, index, pageCount }: PreviewProps) {
+export function PreviewModal({ state, docs, index, pageCount, text = null }: PreviewProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fail = useFailure(state);
@@ -120,6 +124,7 @@ export function PreviewModal({ state, docs, index, pageCount }: PreviewProps) {
   const page = Math.min(Math.max(1, state.page), pageCount);
   const zoom = clampZoom(state.zoom);
   const closeHref = withoutModal(state);
+  const textView = state.vista === "texto";
   const [pageInput, setPageInput] = useState(String(page));
   const [pageError, setPageError] = useState<string | null>(null);
   useEffect(() => {
@@ -142,6 +147,7 @@ export function PreviewModal({ state, docs, index, pageCount }: PreviewProps) {
       {state.ipage > 1 ? <input type="hidden" name="ipage" value={state.ipage} /> : null}
       {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
       {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}
+      {state.vista === "texto" ? <input type="hidden" name="vista" value="texto" /> : null}
     </>
   );
 
@@ -241,7 +247,9 @@ export function PreviewModal({ state, docs, index, pageCount }: PreviewProps) {
           <NavLink href={page < pageCount ? at({ page: page + 1 }) : null} label={p.nextPage}>›</NavLink>
         </div>
 
-        {hydrated && !small ? (
+        <ViewToggle textView={textView} textHref={at({ vista: "texto" })} pageHref={at({ vista: null })} />
+
+        {hydrated && !small && !textView ? (
           <div className="rec-viewer__zoom" role="group" aria-label={t.ui.zoomLevel(zoom)}>
             <button
               type="button"
@@ -276,15 +284,19 @@ export function PreviewModal({ state, docs, index, pageCount }: PreviewProps) {
         )}
       </div>
 
-      {hydrated ? (
+      {textView ? (
+        <div className="rec-viewer__stage">
+          <PageTextView state={text ?? { ok: false }} page={page} pageCount={pageCount} />
+        </div>
+      ) : hydrated ? (
         <PageCanvas key={doc.fileId} doc={doc} page={page} zoom={zoom} small={small} onFail={() => fail("previewFailed")} />
       ) : (
+        // Without JavaScript: the page drawn on the server (no PDF viewer needed), its text a link away.
         <div className="rec-viewer__stage">
-          <iframe className="rec-viewer__frame" src={pageHref(doc.fileId, page)} title={t.ui.pageFrameTitle(page, doc.name)} />
-          <p className="rec-viewer__nojs">
-            {t.ui.previewNoJs}{" "}
+          <PageImage fileId={doc.fileId} page={page} pageCount={pageCount} name={doc.name}>
+            {readable.imageNote}{" "}
             <a href={downloadHref(doc.fileId, doc.name)}>{t.ui.downloadOf(doc.name)}</a>
-          </p>
+          </PageImage>
         </div>
       )}
     </Modal>

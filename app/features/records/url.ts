@@ -3,7 +3,7 @@
  *
  * /records?tab&q&sort&page
  * /records/manager/?file={id}&q&ipage&spage&ppage&modal=preview|details|upload|delete|send
- *   &set=incorporated|sent|pending&doc={id}&page={n}&zoom={z}&sel={specId}…
+ *   &set=incorporated|sent|pending&doc={id}&page={n}&zoom={z}&vista=texto&sel={specId}…
  */
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
@@ -72,6 +72,8 @@ export type ManagerState = {
   doc: string | null;
   page: number;
   zoom: number;
+  /** the preview shows the page's text instead of the page ('Ver como texto') */
+  vista: "texto" | null;
   sel: string[];
 };
 
@@ -92,6 +94,7 @@ export function parseManagerState(params: URLSearchParams): ManagerState | null 
     doc: isId(doc) ? doc : null,
     page: clampPage(params.get("page")),
     zoom: clampZoom(params.get("zoom")),
+    vista: params.get("vista") === "texto" ? "texto" : null,
     sel: [...new Set(params.getAll("sel").filter(isId))].slice(0, 200),
   };
 }
@@ -111,6 +114,7 @@ export function managerHref(state: Partial<ManagerState> & { file: string }): st
     if (state.modal === "preview") {
       if (state.page && state.page > 1) params.set("page", String(state.page));
       if (state.zoom && state.zoom !== 1) params.set("zoom", String(state.zoom));
+      if (state.vista === "texto") params.set("vista", "texto");
     }
   }
   if (state.sel?.length && (state.modal === "send" || !state.modal)) for (const s of state.sel) params.append("sel", s);

@@ -1,0 +1,17 @@
+/**
+ * 'Descargar todo' (issue 9, item 4): one ZIP of a record's or a procedure's documents,
+ * `GET /api/fs/archive/record/{id}` and `GET /api/fs/archive/procedure/{id}`, passed through
+ * as a stream (never buffered).
+ */
+import { apiRaw, seg, type ApiContext } from "./client.server";
+
+/** The timeout covers the whole body too: long enough for a large ZIP on a slow line. */
+const STREAM_TIMEOUT_MS = 30 * 60_000;
+
+export function downloadRecordArchive(ctx: ApiContext, recordId: string): Promise<Response> {
+  return apiRaw(ctx, `/api/fs/archive/record/${seg(recordId)}`, { timeoutMs: STREAM_TIMEOUT_MS });
+}
+
+export function downloadProcedureArchive(ctx: ApiContext, instanceId: string): Promise<Response> {
+  return apiRaw(ctx, `/api/fs/archive/procedure/${seg(instanceId)}`, { timeoutMs: STREAM_TIMEOUT_MS });
+}

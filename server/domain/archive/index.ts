@@ -1,0 +1,197 @@
+/**
+ * 'Descargar todo' (issue 9, item 4): one ZIP of a record's or a procedure's documents, with
+ * an index (`indice.csv`, UTF-8: order, name, reference, date, stage, file in the ZIP).
+ *
+ * Streaming end to end: yazl takes one entry at a time and asks for its blob stream only
+ * when it gets to it (`addReadStreamLazy`), its output is a stream with back-pressure, so
+ * neither the ZIP nor any document is held in memory (the response starts with the first
+ * document; a slow client slows the reading of the blobs). Documents (PDF, JPEG, PNG) are
+ * already compressed: they are stored, not deflated again, which keeps the CPU free; the
+ * index is deflated.
+ *
+ * Scoped: the record or procedure must be the citizen's (404 otherwise) and only files the
+ * citizen owns are included.
+ */
+import type { Readable } from "node:stream";
+import { ZipFile } from "yazl";
+import type { DbOrTx } from "../../db/index.js";
+import { ApiError } from "../../errors.js";
+import type { BlobStore } from "../../storage/index.js";
+import { getOwnedInstance } from "../procedures/service.js";
+import { getOwnedRecord } from "../records/service.js";
+
+export type ArchiveEntry = {
+  order: number;
+  name: string;
+  reference: string;
+  /** ISO date-time */
+  date: string;
+  stage: string;
+  fileId: string;
+  storageKey: string;
+  mime: string;
+};
+
+export type Archive = { fileName: string; entries: ArchiveEntry[] };
+
+const RECORD_STAGES = { incorporated: "Incorporado", sent: "Enviado", pending: "Pendiente de envío" } as const;
+const PROCEDURE_STATUSES: Record<string, string> = {
+  received: "Recibido",
+  pending: "Pendiente",
+  approved: "Aprobado",
+  rejected: "Rechazado",
+};
+const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png" };
+
+/** A name safe as one ZIP path segment on every system. */
+function safeSegment(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, "_").replace(/^\.+/, "").trim();
+  return cleaned.slice(0, 120).trim() || "documento";
+}
+
+/** `01 - nombre.pdf`: the order first, the extension of the real type, unique within the ZIP. */
+export function entryNames(entries: ArchiveEntry[]): string[] {
+  const width = Math.max(2, String(entries.length).length);
+  const used = new Set<string>();
+  return entries.map((e) => {
+    const ext = EXTENSIONS[e.mime] ?? "";
+    let base = safeSegment(e.name);
+    if (ext && base.toLowerCase().endsWith(ext)) base = base.slice(0, -ext.length) || "documento";
+    if (ext === ".jpg" && base.toLowerCase().endsWith(".jpeg")) base = base.slice(0, -5) || "documento";
+    let candidate = `${String(e.order).padStart(width, "0")} - ${base}${ext}`;
+    for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${String(e.order).padStart(width, "0")} - ${base} (${n})${ext}`;
+    used.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** One CSV cell (RFC 4180); a leading = + - @ is neutralised so spreadsheets never run it. */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const INDEX_NAME = "indice.csv";
+export const INDEX_HEADER = ["orden", "nombre", "referencia", "fecha", "estado", "archivo"];
+
+/** The index: UTF-8 with a BOM (spreadsheets read the accents), CRLF lines. */
+export function indexCsv(entries: ArchiveEntry[], names = entryNames(entries)): string {
+  const lines = [INDEX_HEADER.join(",")];
+  entries.forEach((e, i) => {
+    lines.push([String(e.order), e.name, e.reference, e.date, e.stage, names[i]].map(cell).join(","));
+  });
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The ZIP as a stream; blobs are opened one at a time, when their turn comes. */
+export function zipStream(store: Pick<BlobStore, "get">, archive: Archive, now = new Date()): Readable {
+  const zip = new ZipFile();
+  const names = entryNames(archive.entries);
+  zip.addBuffer(Buffer.from(indexCsv(archive.entries, names), "utf8"), INDEX_NAME, { mtime: now, compress: true });
+  archive.entries.forEach((entry, i) => {
+    const mtime = new Date(entry.date);
+    zip.addReadStreamLazy(names[i], { mtime: Number.isNaN(mtime.getTime()) ? now : mtime, compress: false }, (cb) => {
+      store.get(entry.storageKey).then(
+        (stream) => cb(null, stream),
+        (error: unknown) => cb(error as Error, undefined as never),
+      );
+    });
+  });
+  zip.end();
+  const out = zip.outputStream as Readable;
+  // A blob that cannot be read ends the download as failed (a truncated ZIP), never a hang.
+  (zip as unknown as NodeJS.EventEmitter).on("error", (error: Error) => out.destroy(error));
+  return out;
+}
+
+/** The documents of the citizen's record as the manager lists them: incorporated (by folio), sent, then pending. */
+export async function recordArchive(db: DbOrTx, cuil: string, recordId: string): Promise<Archive> {
+  const record = await getOwnedRecord(db, cuil, recordId);
+  const rows = await db
+    .selectFrom("record_documents")
+    .innerJoin("files", "files.id", "record_documents.file_id")
+    .select([
+      "record_documents.file_id",
+      "record_documents.stage",
+      "record_documents.name",
+      "record_documents.reference",
+      "record_documents.description",
+      "record_documents.nro_folio",
+      "record_documents.created_at",
+      "record_documents.incorporated_at",
+      "files.storage_key",
+      "files.mime",
+    ])
+    .where("record_documents.record_id", "=", record.id)
+    .where("files.owner_cuil", "=", cuil)
+    // A read-only record shows no pending documents: its ZIP has none either.
+    .$if(Boolean(record.read_only), (q) => q.where("record_documents.stage", "!=", "pending"))
+    .execute();
+  const rank = { incorporated: 0, sent: 1, pending: 2 } as const;
+  rows.sort(
+    (a, b) =>
+      rank[a.stage] - rank[b.stage] ||
+      (a.stage === "incorporated" ? (a.nro_folio ?? 0) - (b.nro_folio ?? 0) : 0) ||
+      a.created_at.localeCompare(b.created_at) ||
+      a.file_id.localeCompare(b.file_id),
+  );
+  return {
+    fileName: `Documentos del expediente ${record.code}.zip`,
+    entries: rows.map((r, i) => ({
+      order: i + 1,
+      name: r.name,
+      reference: (r.stage === "incorporated" && r.description ? r.description : r.reference) ?? "",
+      date: r.stage === "incorporated" ? r.incorporated_at ?? r.created_at : r.created_at,
+      stage: RECORD_STAGES[r.stage],
+      fileId: r.file_id,
+      storageKey: r.storage_key,
+      mime: r.mime,
+    })),
+  };
+}
+
+/** The documents of the citizen's procedure (its 'Adjuntos'), oldest first. */
+export async function procedureArchive(db: DbOrTx, cuil: string, instanceId: string): Promise<Archive> {
+  const instance = await getOwnedInstance(db, cuil, instanceId);
+  const rows = await db
+    .selectFrom("proc_received_docs")
+    .innerJoin("files", "files.id", "proc_received_docs.file_id")
+    .leftJoin("chat_documents", (join) =>
+      join.onRef("chat_documents.file_id", "=", "proc_received_docs.file_id").onRef("chat_documents.instance_id", "=", "proc_received_docs.instance_id"),
+    )
+    .select([
+      "proc_received_docs.id",
+      "proc_received_docs.file_id",
+      "proc_received_docs.file_name",
+      "proc_received_docs.status",
+      "proc_received_docs.created_at",
+      "chat_documents.description",
+      "files.storage_key",
+      "files.mime",
+    ])
+    .where("proc_received_docs.instance_id", "=", instance.id)
+    .where("files.owner_cuil", "=", cuil)
+    .orderBy("proc_received_docs.created_at", "asc")
+    .orderBy("proc_received_docs.id")
+    .execute();
+  // One line per received document, even if a chat document shares its file.
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const title = instance.title.replace(/\s+/g, " ").trim().slice(0, 80);
+  return {
+    fileName: `Documentos del trámite ${title || instance.id.slice(0, 8)}.zip`,
+    entries: unique.map((r, i) => ({
+      order: i + 1,
+      name: r.file_name,
+      reference: r.description ?? "",
+      date: r.created_at,
+      stage: PROCEDURE_STATUSES[r.status] ?? r.status,
+      fileId: r.file_id,
+      storageKey: r.storage_key,
+      mime: r.mime,
+    })),
+  };
+}
+
+export const emptyArchive = () => new ApiError(404, "NOT_FOUND", "No hay documentos para descargar.");
