@@ -97,3 +97,8 @@ function safeSignInLocation(location: string, origin: string) {
 export function newSessionData(input: { cuil: string; accessToken: string; idToken: string }, at = Date.now()): SessionData {
   return { sid: randomUUID(), cuil: input.cuil, accessToken: input.accessToken, idToken: input.idToken, createdAt: at, lastSeen: at };
 }
+
+/** When the session ends if nothing else happens (epoch ms): idle limit from `lastSeen`, capped by the absolute limit. */
+export function sessionDeadline(data: Pick<SessionData, "createdAt" | "lastSeen">): number {
+  return Math.min(data.lastSeen + IDLE_MS, data.createdAt + ABSOLUTE_MS);
+}

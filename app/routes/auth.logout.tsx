@@ -4,9 +4,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { getConfig, revokeSession } from "~/api/security.server";
 import { endSessionLocation } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
-import { furniture } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import { getActiveSession, getSession, sessionStorage } from "~/lib/session.server";
+import { clearDraftCookie } from "~/features/session/drafts.server";
 
 export const meta: MetaFunction = () => pageTitle(furniture.profile.logout);
 
@@ -22,13 +23,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const session = await getSession(request);
   const location = await endSessionLocation(logoutUrl, active?.data.idToken ?? null);
-  return redirect(location, {
-    headers: {
-      "Set-Cookie": await sessionStorage.destroySession(session),
-      // Shared terminals: the browser drops what it kept of this site.
-      "Clear-Site-Data": '"cache", "storage"',
-    },
+  const headers = new Headers({
+    // Shared terminals: the browser drops what it kept of this site (local drafts included).
+    "Clear-Site-Data": '"cache", "storage"',
   });
+  headers.append("Set-Cookie", await sessionStorage.destroySession(session));
+  // ...and any draft kept for this citizen at an expiry (issue 9 item 5).
+  headers.append("Set-Cookie", await clearDraftCookie());
+  return redirect(location, { headers });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

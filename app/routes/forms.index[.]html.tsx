@@ -3,9 +3,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FormFields } from "~/features/chat/FormFields";
 import { loadFrame } from "~/features/chat/form.server";
+import { DraftRestored } from "~/features/session/DraftRestored";
 import { csrf } from "~/lib/csrf.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/lib/headers.server";
-import { procedures as t } from "~/lib/messages";
+import { procedures as t } from "~/lib/messages/procedures";
 import appStyles from "~/styles/app.css";
 import chatStyles from "~/styles/chat.css";
 
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       <body className="form-frame">
         <main className="form-frame__main" aria-label={t.form.frameTitle(frame.spec.header.name)}>
           <h1 className="form-frame__title">{frame.spec.header.name}</h1>
+          {frame.restored ? <DraftRestored /> : null}
           <form method="post" action={frame.action} target="_parent" noValidate id="av-form" className="stack" aria-label={frame.spec.header.name}>
             <input type="hidden" name="csrf" value={token} />
             <input type="hidden" name="intent" value="save" />
@@ -47,5 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set("Content-Security-Policy", contentSecurityPolicy(randomUUID()));
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (frame.clearCookie) headers.append("Set-Cookie", frame.clearCookie);
+  if (frame.clearDraft) headers.append("Set-Cookie", frame.clearDraft);
   return new Response(`<!DOCTYPE html>${html}`, { status: 200, headers });
 }

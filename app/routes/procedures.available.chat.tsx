@@ -2,7 +2,8 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { chatAction, loadChat, type ChatActionData } from "~/features/chat/chat.server";
 import { ChatView } from "~/features/chat/ChatView";
-import { furniture } from "~/lib/messages";
+import { DraftRestored } from "~/features/session/DraftRestored";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import chatStyles from "~/styles/chat.css";
 
@@ -21,5 +22,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AvailableChat() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<ChatActionData>();
-  return <ChatView mode={data.mode} chat={data.chat} terms={data.terms} idempotencyKey={data.key} self={data.self} actionData={actionData} />;
+  return (
+    <>
+      {data.restored ? <DraftRestored /> : null}
+      <ChatView mode={data.mode} chat={data.chat} terms={data.terms} idempotencyKey={data.key} self={data.self} actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)} />
+    </>
+  );
 }

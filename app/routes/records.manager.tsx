@@ -40,21 +40,35 @@ import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadToo
 import { isId, LOCAL_KEYS, managerHref, parseManagerState, withoutModal, type ManagerState } from "~/features/records/url";
 import { parseForm, readForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
-import { furniture, records as t } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
+import { records as t } from "~/lib/messages/records";
 import { pageTitle } from "~/lib/meta";
 import { safeReturnPath } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import recordsStyles from "~/styles/records.css";
+import readableStyles from "~/styles/readable.css";
+import downloadAllStyles from "~/styles/download-all.css";
+import { getPageText } from "~/api/renditions.server";
+import { DownloadAllLink, recordZipHref } from "~/features/download-all/DownloadAllLink";
+import type { PageTextState } from "~/features/readable/PageViews";
 import { LinkButton, LoadingScreen, Toast } from "~/ui";
+import { getLinkedCommunications } from "~/api/thread.server";
+import { ThreadList } from "~/features/thread/ThreadList";
+import { thread } from "~/lib/messages/thread";
+import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: recordsStyles },
+  { rel: "stylesheet", href: readableStyles },
+  { rel: "stylesheet", href: downloadAllStyles },
+];
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.manager);
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 const notice = (message: string) => ({ id: `rec-${Date.now()}-${Math.random()}`, type: "ERROR" as const, message });
 
-type Preview = { set: ManagerState["set"]; docs: DocRef[]; index: number; pageCount: number };
+type Preview = { set: ManagerState["set"]; docs: DocRef[]; index: number; pageCount: number; text: PageTextState | null };
 
 function refsOf(set: ManagerState["set"], lists: { incorporated: IncorporatedDocument[]; sent: SentDocument[]; pending: PendingDocument[] }) {
   return set === "sent" ? sentRefs(lists.sent) : set === "pending" ? pendingRefs(lists.pending) : incorporatedRefs(lists.incorporated);
@@ -92,6 +106,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pending.status === "rejected" ? t.toasts.pendingError : null,
   ].filter((m) => m !== null) as string[];
 
+  // Issue 9: the communications about this record (a failure says so in place, the rest still shows).
+  const related = await getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
+    if (!isApiError(error)) throw error;
+    return null;
+  });
+
   const closeHref = withoutModal(state);
   let preview: Preview | null = null;
   if (state.modal === "preview") {
@@ -100,11 +120,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (index < 0) throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
     try {
       const pageCount = await getPageCount(ctx, docs[index].fileId);
-      preview = { set: state.set, docs, index, pageCount };
+      preview = { set: state.set, docs, index, pageCount, text: null };
     } catch (error) {
       if (!isApiError(error)) throw error;
       // Any load failure closes the preview with the spec's toast.
       throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
+    }
+  }
+  if (preview && state.vista === "texto") {
+    // 'Ver como texto': the page's text, read on the server (a failure shows a message in place).
+    const page = Math.min(Math.max(1, state.page), preview.pageCount);
+    try {
+      preview.text = { ok: true, text: await getPageText(ctx, preview.docs[preview.index].fileId, page) };
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      preview.text = { ok: false };
     }
   }
   let details: DocRef | null = null;
@@ -120,6 +150,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     header,
     ...lists,
     pendingLoaded: pending.status === "fulfilled",
+    related,
     preview,
     details,
     notice: failures.length ? notice(failures[0]) : null,
@@ -201,7 +232,9 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!isApiError(error)) throw error;
         return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.sendError(sel.length) });
       }
-      return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) });
+      // Issue 9 item 6: sending documents to a record earns a receipt.
+      const receipt = await receiptFlashHeader(ctx, "record", file);
+      return withReceipt(await redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) }), receipt);
     }
     case "register": {
       let files: z.infer<ReturnType<typeof registerFilesSchema>>;
@@ -266,7 +299,7 @@ async function noJsUpload(request: Request, ctx: Awaited<ReturnType<typeof requi
       } catch (error) {
         if (error instanceof Response) throw error;
         if (!isApiError(error)) throw error;
-        return json({ uploadErrors: { form: uploadErrorMessage(error), slots: { [item.index]: { file: uploadErrorMessage(error) } } } satisfies UploadErrors }, { status: error.status === 413 ? 413 : 400 });
+        return json({ uploadErrors: { form: uploadErrorMessage(error), slots: { [item.index]: { file: uploadErrorMessage(error) } } } satisfies UploadErrors }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 });
       }
     }
     try {
@@ -313,11 +346,17 @@ export default function RecordsManager() {
       <ManagerTitle header={header} />
       {data.notice ? <Toast toast={data.notice} /> : null}
       <HeaderData header={header} />
+      <ThreadList communications={data.related ?? []} title={thread.recordListTitle} id="rec-thread" empty={data.related ? thread.empty : thread.loadError} className="rec-thread" />
       <details className="rec-panel" open>
         <summary className="rec-panel__summary">
           <h2 className="rec-panel__title">{t.manager.documents}</h2>
         </summary>
         <div className="rec-panel__body">
+          <DownloadAllLink
+            id="rec-download-all"
+            href={recordZipHref(state.file)}
+            count={data.incorporated.length + data.sent.length + (header.read_only ? 0 : data.pending.length)}
+          />
           <IncorporatedSection docs={data.incorporated} state={state} />
           <SentSection docs={data.sent} state={state} />
           {header.read_only ? null : data.pendingLoaded ? (
@@ -333,7 +372,7 @@ export default function RecordsManager() {
         </div>
       </details>
       {state.modal === "preview" && data.preview ? (
-        <PreviewModal state={state} docs={data.preview.docs} index={Math.max(0, data.preview.docs.findIndex((d) => d.fileId === state.doc))} pageCount={data.preview.pageCount} />
+        <PreviewModal state={state} docs={data.preview.docs} index={Math.max(0, data.preview.docs.findIndex((d) => d.fileId === state.doc))} pageCount={data.preview.pageCount} text={data.preview.text} />
       ) : null}
       {state.modal === "details" && data.details ? <DetailsModal doc={data.details} closeHref={withoutModal(state)} /> : null}
       {state.modal === "upload" && !header.read_only ? <UploadModal state={state} errors={actionData?.uploadErrors ?? null} /> : null}

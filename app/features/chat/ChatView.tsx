@@ -10,9 +10,14 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Chat, ChatDocument, ChatEvent } from "~/api/chat.server";
 import { formatLongDate, formatTime } from "~/lib/dates";
-import { ACCEPTED_UPLOAD_EXTENSIONS, common, errors as E, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
+import { common } from "~/lib/messages/common";
+import { errors as E } from "~/lib/messages/errors";
+import { procedures as t } from "~/lib/messages/procedures";
 import { Badge, LinkButton, SubmitButton, TextArea, useHydrated } from "~/ui";
 import type { ChatActionData, ChatMode } from "./chat.server";
+import { useLocalDraft } from "~/features/session/local-draft";
+import { DueDate } from "~/features/deadlines/DueDate";
 
 const UPLOAD_LIMIT = 50 * 1024 * 1024;
 const POLL_MS = 4000;
@@ -74,6 +79,9 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
   const docs = new Map(chat.current.documents.map((d) => [d.id, d]));
   const toSend = chat.current.documents.filter((d) => d.status === "toSend");
   const readOnly = mode === "preview" || !chat.current.open;
+  // Issue 9 item 5: the unsent text is kept in this tab (for this citizen) and restored on return;
+  // sending lets the copy go (a send refused by an expired session is kept by the server).
+  const dropLocalDraft = useLocalDraft(`chat:${self}`, readOnly ? "" : text, setText);
   const canSend = text.trim().length > 0 || toSend.length > 0;
   const listRef = useRef<HTMLOListElement>(null);
   const count = chat.events.length;
@@ -138,7 +146,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
       ) : !chat.current.open ? (
         <p className="chat__note">{c.closed}</p>
       ) : (
-        <SendForm method="post" action={self} className="chat__composer">
+        <SendForm method="post" action={self} className="chat__composer" onSubmit={dropLocalDraft}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="key" value={idempotencyKey} />
@@ -258,6 +266,11 @@ function DocumentItem({
         <strong>{doc.spec.description}</strong>{" "}
         <span className="chat-doc__req">({doc.isRequired ? c.required : c.optional})</span>
       </p>
+      {doc.dueDate && (doc.status === "requested" || doc.status === "toSend") ? (
+        <p className="chat-doc__due">
+          <DueDate due={doc.dueDate} />
+        </p>
+      ) : null}
       <p className="chat-doc__status">
         {c.status[doc.status] ?? doc.status}
         {doc.file ? <> · {doc.file.name}</> : null}

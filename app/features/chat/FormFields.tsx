@@ -5,7 +5,7 @@
  * parent page's script can fill it when it validates before sending.
  */
 import type { FormSpec } from "~/api/chat.server";
-import { procedures as t } from "~/lib/messages";
+import { procedures as t } from "~/lib/messages/procedures";
 import type { FieldErrorCode, FormField } from "./form-rules";
 
 export type FieldErrors = Record<string, string>;

@@ -31,8 +31,12 @@ import {
 import { forwardFile, isDiskFile, UploadTooLarge } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
-import { ACCEPTED_UPLOAD_EXTENSIONS, errors as E, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
+import { errors as E } from "~/lib/messages/errors";
+import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast, errorText } from "~/lib/toast.server";
+import { keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
+import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
 export type ChatMode = "draft" | "chat" | "preview";
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -63,7 +67,7 @@ export async function loadChat(request: Request, requested: ChatMode) {
     if (first.data.procedureType === "FORM" && first.data.form) {
       throw redirect(`/procedures/form/?procedure=${encodeURIComponent(procedureId)}${terms ? "&terms=1" : ""}`);
     }
-    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request) };
+    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request), restored: await restoredMessage(request) };
   }
   const search = new URL(request.url).searchParams;
   // 'Volver' of a form of a draft chat (spec section 2) lands here with the procedure only.
@@ -72,7 +76,13 @@ export async function loadChat(request: Request, requested: ChatMode) {
   }
   const instanceId = param(request, "instance");
   const chat = await orErrorPage(() => (mode === "preview" ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId)));
-  return { mode, chat, terms: false, key: randomUUID(), self: selfUrl(request) };
+  return { mode, chat, terms: false, key: randomUUID(), self: selfUrl(request), restored: mode === "preview" ? null : await restoredMessage(request) };
+}
+
+/** The message typed before a session expired, kept for this citizen and this chat (issue 9 item 5). */
+async function restoredMessage(request: Request): Promise<string | null> {
+  const fields = await restoreDraft(request);
+  return typeof fields?.message === "string" && fields.message.trim() ? fields.message.slice(0, MAX_MESSAGE_LENGTH) : null;
 }
 
 /** The chat of the polling resource route (no guard beyond the session: the API scopes it). */
@@ -106,6 +116,8 @@ function uploadError(error: unknown, list: string[]): string {
 }
 
 export async function chatAction(request: Request, requested: "draft" | "chat") {
+  // A message sent after the session expired is kept for the same citizen's next sign-in.
+  await keepDraftOnExpiry(request, (form) => (form.get("intent") === "send" ? { message: String(form.get("message") ?? "") } : null));
   const { ctx } = await requireAdhered(request, "procedures");
   const mode = modeOf(request, requested);
   const self = selfUrl(request);
@@ -130,7 +142,9 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
         acceptedTerms: form.get("procedureAcceptedTerms") === "true",
         idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : randomUUID(),
       });
-      return redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`);
+      // Issue 9 item 6: starting a procedure earns a receipt.
+      const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
+      return withReceipt(redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`), receipt);
     } catch (error) {
       if (error instanceof Response) throw error;
       return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
@@ -161,6 +175,13 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
         return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
       }
     }
+    // Issue 9 item 6: a send that carries documents earns a receipt (known before they are sent).
+    const carriesDocuments = await getChat(ctx, instanceId)
+      .then((c) => c.current.documents.some((d) => d.status === "toSend"))
+      .catch((error) => {
+        if (error instanceof Response) throw error;
+        return false;
+      });
     try {
       await finalise(ctx, instanceId);
     } catch (error) {
@@ -168,7 +189,7 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
       if (isRequiredError(error)) return json<ChatActionData>({ required: true, message: "" }, { status: 409 });
       return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendAttentionError) });
     }
-    return redirect("/procedures");
+    return withReceipt(redirect("/procedures"), carriesDocuments ? await receiptFlashHeader(ctx, "documents", instanceId) : null);
   }
 
   if (intent === "discard") {

@@ -12,10 +12,13 @@ import { createFormInstance, getChat, getFirstChat, getFormData, saveDraftForm, 
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
-import { errors as E, procedures as t } from "~/lib/messages";
+import { errors as E } from "~/lib/messages/errors";
+import { procedures as t } from "~/lib/messages/procedures";
 import { errorText, redirectWithToast } from "~/lib/toast.server";
 import { validateForm, type FormDefinition } from "./form-rules";
 import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
+import { clearDraftCookie, formFields, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
+import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -98,14 +101,18 @@ export async function loadFrame(request: Request) {
   const attempt = (await attemptCookie.parse(request.headers.get("Cookie"))) as Attempt | null;
   const usable = attempt && attempt.formId === formId ? attempt : null;
   const clear = usable ? await attemptCookie.serialize("", { maxAge: 0 }) : null;
+  // Issue 9 item 5: answers posted after the session expired come back once, for the same citizen.
+  const parked = usable ? null : await restoreDraft(request, `/forms/index.html?${query(p)}`);
   return {
     params: p,
     formId,
     spec: data.spec,
-    values: usable?.values ?? data.data,
+    values: usable?.values ?? parked ?? data.data,
     errors: usable?.errors ?? {},
     action: `/procedures/form/?${query(p)}`,
     clearCookie: clear,
+    clearDraft: parked ? await clearDraftCookie() : null,
+    restored: Boolean(parked),
   };
 }
 
@@ -125,6 +132,12 @@ async function attemptHeader(attempt: Attempt) {
 export type FormActionData = { invalid: true };
 
 export async function formAction(request: Request) {
+  // Answers sent after the session expired are kept for the same citizen's next sign-in (the frame restores them).
+  const kept = formParams(request);
+  await keepDraftOnExpiry(request, (form) => formFields(form, ["intent", "key"]), {
+    draftPage: `/forms/index.html?${query(kept)}`,
+    returnTo: `/procedures/form/?${query(kept)}`,
+  });
   const { ctx } = await requireAdhered(request, "procedures");
   const p = formParams(request);
   const self = `/procedures/form/?${query(p)}`;
@@ -147,10 +160,15 @@ export async function formAction(request: Request) {
     }
     if (p.form) {
       const instanceId = await saveDraftForm(ctx, { procedureId: procedure, formId, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
-      return redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+      const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
+      return withReceipt(
+        await redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess }),
+        receipt,
+      );
     }
-    await createFormInstance(ctx, { procedureId: procedure, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
-    return redirectWithToast("/procedures", { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+    const created = await createFormInstance(ctx, { procedureId: procedure, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
+    const receipt = await receiptFlashHeader(ctx, "procedure", created);
+    return withReceipt(await redirectWithToast("/procedures", { type: "SUCCESS", message: t.toasts.formSaveSuccess }), receipt);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.code === "FORM_INVALID") return invalid({});

@@ -6,8 +6,10 @@ import { ApiError, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
 import { parseForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
-import { digital, errors } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
+import { errors } from "~/lib/messages/errors";
 import { redirectWithToast } from "~/lib/toast.server";
+import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
 export const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
@@ -46,10 +48,15 @@ export async function contactAction(request: Request, ctx: ApiContext, mode: "cr
       message: error.serverMessage ?? (mode === "create" ? T.adhesionError : T.settingsError),
     });
   }
-  return redirectWithToast(`/digital/confirm/${mode}`, {
-    type: "SUCCESS",
-    message: mode === "create" ? T.adhesionSuccess : T.settingsSuccess,
-  });
+  // Issue 9 item 6: adhering earns a receipt (with the adhesion's e-mail).
+  const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;
+  return withReceipt(
+    await redirectWithToast(`/digital/confirm/${mode}`, {
+      type: "SUCCESS",
+      message: mode === "create" ? T.adhesionSuccess : T.settingsSuccess,
+    }),
+    receipt,
+  );
 }
 
 /** Terms / privacy HTML from the API, sanitised before it is rendered. */

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ModuleId } from "~/api/schemas";
-import { common, furniture as T } from "~/lib/messages";
+import { furniture as T } from "~/lib/messages/furniture";
 import { firstWord, formatCuil, initials, orNoData } from "./person";
 
 export type ShellUser = {
@@ -95,7 +95,7 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl }: ShellProps) 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        {common.skipLink}
+        {T.skipLink}
       </a>
       <div className="site-header__inner">
         <Link to="/procedures" className="site-header__brand">
@@ -120,6 +120,13 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl }: ShellProps) 
                 <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} variant="mobile" />
               </nav>
             </details>
+            {/* Shared terminals (issue 9 item 5): 'Cerrar sesión' is one tap away on every page and width. */}
+            <Form method="post" action="/auth/logout" reloadDocument className="site-header__logout">
+              <AuthenticityTokenInput />
+              <button type="submit" className="btn btn--secondary btn--sm">
+                {T.profile.logout}
+              </button>
+            </Form>
           </>
         ) : null}
       </div>

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { apiJson, seg, type ApiContext } from "./client.server";
+
+/** Receipts (issue 9 item 6): `/api/receipts` of the reference backend (docs/contract.md). */
+export const ReceiptKind = z.enum(["procedure", "documents", "record", "adhesion"]);
+export type ReceiptKind = z.infer<typeof ReceiptKind>;
+
+export const Receipt = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: ReceiptKind,
+  occurredAt: z.string(),
+  issuedAt: z.string(),
+  detail: z.object({
+    citizen: z.object({ name: z.string(), cuil: z.string() }),
+    procedure: z.string().optional(),
+    record: z.string().optional(),
+    documents: z.array(z.object({ name: z.string(), size: z.number().nullable() })).optional(),
+    email: z.string().optional(),
+  }),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+/** Issues the receipt of what the citizen just did (the backend reads it from its own rows), or answers the one already issued. */
+export async function issueReceipt(ctx: ApiContext, kind: ReceiptKind, ref = ""): Promise<Receipt> {
+  return (await apiJson(ctx, "/api/receipts", z.object({ result: Receipt }), { method: "POST", body: { kind, ref } })).result;
+}
+
+export async function getReceipt(ctx: ApiContext, id: string): Promise<Receipt> {
+  return (await apiJson(ctx, `/api/receipts/${seg(id)}`, z.object({ result: Receipt }))).result;
+}
+
+export async function listReceipts(ctx: ApiContext): Promise<Receipt[]> {
+  return (await apiJson(ctx, "/api/receipts", z.object({ result: z.array(Receipt) }))).result;
+}

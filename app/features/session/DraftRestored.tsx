@@ -1,0 +1,10 @@
+import { session as S } from "~/lib/messages/session";
+
+/** Says that what the citizen was writing before the session expired came back (issue 9 item 5). */
+export function DraftRestored() {
+  return (
+    <p className="draft-restored" role="status">
+      {S.draftRestored}
+    </p>
+  );
+}

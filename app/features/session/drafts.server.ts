@@ -1,0 +1,148 @@
+/**
+ * Drafts that survive an expired session (issue 9 item 5, decision 032). When a form post arrives
+ * after the session expired, what the citizen wrote is kept in a cookie encrypted with
+ * AES-256-GCM (key derived from SESSION_SECRET), tied to the CUIL of the expired session and
+ * living 30 minutes; the sign-in then returns to the page (pending origin) and the page restores
+ * it only when the new sign-in is the same citizen. Another citizen signing in on the same
+ * browser never sees it: the root loader drops a draft whose owner is not the signed-in citizen,
+ * and 'Cerrar sesión' clears it.
+ */
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/form.server";
+import { getActiveSession, getSession, redirectToSignIn, sessionProblem, type SessionData } from "~/lib/session.server";
+
+export const DRAFT_TTL_SECONDS = 30 * 60;
+/** Browsers keep about 4 kB per cookie: a bigger draft is not kept (the local draft still is, with JavaScript). */
+const MAX_COOKIE_LENGTH = 3900;
+
+export const draftCookie = createCookie(env.secure ? "__Host-av_draft" : "av_draft", {
+  path: "/",
+  httpOnly: true,
+  secure: env.secure,
+  sameSite: "lax",
+  maxAge: DRAFT_TTL_SECONDS,
+});
+
+const KEY = createHash("sha256").update(`av-draft-cookie:${env.SESSION_SECRET}`).digest();
+
+export type DraftFields = Record<string, string | string[]>;
+type Draft = { cuil: string; page: string; fields: DraftFields; exp: number };
+
+export function sealDraft(draft: Draft): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", KEY, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(draft), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+export function openDraft(value: unknown): Draft | null {
+  if (typeof value !== "string" || value.length < 40) return null;
+  try {
+    const raw = Buffer.from(value, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", KEY, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    const draft = JSON.parse(text) as Draft;
+    if (typeof draft.cuil !== "string" || typeof draft.page !== "string" || typeof draft.exp !== "number" || typeof draft.fields !== "object" || !draft.fields) return null;
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+/** The page a request is for, as the draft key: path and query, without Remix's `_data`. */
+export function pageOf(request: Request | string): string {
+  const url = new URL(typeof request === "string" ? request : request.url, "http://portal.invalid");
+  url.searchParams.delete("_data");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+async function readDraft(request: Request): Promise<Draft | null> {
+  return openDraft(await draftCookie.parse(request.headers.get("Cookie")));
+}
+
+export const clearDraftCookie = () => draftCookie.serialize("", { maxAge: 0 });
+
+/**
+ * Call first in an action: when the session expired (idle or absolute) and the post is a valid
+ * same-origin form (CSRF checked), keeps `pick(form)` for the expired session's citizen and
+ * sends the browser to sign in, coming back to `returnTo` (default: the page posted to); the draft
+ * is restored by the page `draftPage` (default: the same).
+ * Otherwise returns and the action goes on (a missing session keeps nothing: there is nobody to
+ * tie the draft to). Uploads (multipart) are not kept.
+ */
+export async function keepDraftOnExpiry(
+  request: Request,
+  pick: (form: FormData) => DraftFields | null,
+  options: { draftPage?: string; returnTo?: string } = {},
+): Promise<void> {
+  const page = options.draftPage ?? pageOf(request);
+  const returnTo = options.returnTo ?? pageOf(request);
+  if (request.method.toUpperCase() !== "POST") return;
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return;
+  const data = (await getSession(request)).data as Partial<SessionData>;
+  const problem = sessionProblem(data);
+  if ((problem !== "idle" && problem !== "absolute") || !data.cuil) return;
+  let form: FormData;
+  try {
+    form = await readForm(request.clone());
+  } catch {
+    return; // refused (CSRF) or unreadable: keep nothing, the action answers as usual
+  }
+  const fields = pick(form);
+  const kept = fields && Object.values(fields).some((v) => (Array.isArray(v) ? v.length > 0 : v.trim() !== ""));
+  let header: string | null = null;
+  if (kept) {
+    header = await draftCookie.serialize(sealDraft({ cuil: data.cuil, page, fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }));
+    if (header.length > MAX_COOKIE_LENGTH) header = null;
+  }
+  // Back to the page itself after sign-in (a data request's own URL would not be remembered).
+  const pageRequest = new Request(new URL(returnTo, request.url), { headers: request.headers });
+  try {
+    await redirectToSignIn(pageRequest);
+  } catch (response) {
+    if (response instanceof Response && header) response.headers.append("Set-Cookie", header);
+    throw response;
+  }
+}
+
+/** The fields of a form post, but for the CSRF token and the hidden bookkeeping ones. */
+export function formFields(form: FormData, skip: string[] = []): DraftFields {
+  const out: DraftFields = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || name === "csrf" || skip.includes(name)) continue;
+    const prev = out[name];
+    out[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/** The draft kept for `page`, when the signed-in citizen is its owner and it has not expired. */
+export async function restoreDraft(request: Request, page = pageOf(request)): Promise<DraftFields | null> {
+  const draft = await readDraft(request);
+  if (!draft || draft.page !== page || draft.exp < Date.now()) return null;
+  const active = await getActiveSession(request);
+  if (!active || active.data.cuil !== draft.cuil) return null;
+  return draft.fields;
+}
+
+/**
+ * Root loader: the Set-Cookie that drops the draft cookie when it is expired, belongs to another
+ * citizen than the one signed in, or is being restored by this very page (restored once).
+ */
+export async function draftCookieUpkeep(request: Request, cuil: string | null): Promise<string | null> {
+  if (!request.headers.get("Cookie")?.includes("av_draft=")) return null;
+  const draft = await readDraft(request);
+  if (!draft || draft.exp < Date.now()) return clearDraftCookie();
+  if (!cuil) return null;
+  if (draft.cuil !== cuil || draft.page === pageOf(request)) return clearDraftCookie();
+  return null;
+}
+
+/** Tag of the signed-in citizen for the browser's local drafts: not the CUIL, not derivable without the secret. */
+export function draftOwnerTag(cuil: string): string {
+  return createHmac("sha256", env.SESSION_SECRET).update(`av-local-draft:${cuil}`).digest("base64url").slice(0, 22);
+}

@@ -1,0 +1,71 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+/**
+ * The browser's copy of an unsent text (issue 9 item 5, decision 032), in sessionStorage: it lives
+ * only in this tab, goes when the tab closes, and 'Cerrar sesión' clears it (Clear-Site-Data).
+ * Each copy carries the signed-in citizen's owner tag (an HMAC of the CUIL made by the server) and
+ * a 30-minute expiry; copies of another citizen are deleted as soon as a page of someone signed
+ * in runs, so the next person on a shared terminal never gets them restored.
+ */
+const PREFIX = "av-draft:";
+const TTL_MS = 30 * 60_000;
+
+type Stored = { owner: string; text: string; exp: number };
+
+function read(key: string): Stored | null {
+  try {
+    const raw = window.sessionStorage.getItem(PREFIX + key);
+    return raw ? (JSON.parse(raw) as Stored) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes every local draft that is expired or not `owner`'s. */
+export function sweepLocalDrafts(owner: string) {
+  try {
+    const store = window.sessionStorage;
+    for (let i = store.length - 1; i >= 0; i -= 1) {
+      const name = store.key(i);
+      if (!name?.startsWith(PREFIX)) continue;
+      const item = read(name.slice(PREFIX.length));
+      if (!item || item.owner !== owner || item.exp < Date.now()) store.removeItem(name);
+    }
+  } catch {
+    /* storage unavailable: nothing kept */
+  }
+}
+
+/**
+ * Keeps `text` of field `key` while it is typed and restores it (through `restore`) when the page
+ * opens with the field empty. An empty text (sent, or erased) removes the copy.
+ */
+export function useLocalDraft(key: string, text: string, restore: (text: string) => void): () => void {
+  const owner = (useRouteLoaderData("root") as { draftOwner?: string | null } | undefined)?.draftOwner ?? null;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!owner || restored.current) return;
+    restored.current = true;
+    sweepLocalDrafts(owner);
+    const item = read(key);
+    if (item && !text) restore(item.text);
+    // Only once, when the page opens (text and restore are read, not watched).
+  }, [owner, key]);
+  useEffect(() => {
+    if (!owner || !restored.current) return;
+    try {
+      if (text.trim()) window.sessionStorage.setItem(PREFIX + key, JSON.stringify({ owner, text, exp: Date.now() + TTL_MS } satisfies Stored));
+      else window.sessionStorage.removeItem(PREFIX + key);
+    } catch {
+      /* storage full or unavailable */
+    }
+  }, [owner, key, text]);
+  return () => {
+    try {
+      window.sessionStorage.removeItem(PREFIX + key);
+    } catch {
+      /* unavailable */
+    }
+  };
+}
