@@ -18,7 +18,14 @@ export type StackOptions = {
   quiet?: boolean;
 };
 
-export type Stack = { portalUrl: string; apiUrl: string; issuer: string; stop: () => Promise<void> };
+export type Stack = {
+  portalUrl: string;
+  apiUrl: string;
+  issuer: string;
+  /** process ids of the API (with the IdP) and the portal (the bench samples their memory) */
+  pids: { api: number; portal: number };
+  stop: () => Promise<void>;
+};
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -83,15 +90,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     );
   };
+  let portalPid = 0;
   try {
     await waitFor(`${apiUrl}/health/ready`, api);
     const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
     const portal = run(process.execPath, [serve, "build/index.js"], { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" }, quiet, "portal");
     children.push(portal);
+    portalPid = portal.pid ?? 0;
     await waitFor(`${portalUrl}/health`, portal);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { portalUrl, apiUrl, issuer, stop };
+  return { portalUrl, apiUrl, issuer, pids: { api: api.pid ?? 0, portal: portalPid }, stop };
 }
