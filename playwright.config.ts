@@ -15,6 +15,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-
 process.env.E2E_DATA_DIR = dataDir; // workers re-read the config: keep one directory
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** E2E_SCALEOUT=1 (`npm run test:scaleout`): the same suite through scripts/scaleout.ts — 2 API + 2 portal processes behind round-robin proxies on the same ports, one PostgreSQL database. */
+const scaleout = process.env.E2E_SCALEOUT === "1";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,10 +42,10 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
-    command: "node --import tsx scripts/start.ts --no-build",
+    command: scaleout ? "node --import tsx scripts/scaleout.ts" : "node --import tsx scripts/start.ts --no-build",
     url: `http://localhost:${PORTAL_PORT}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: scaleout ? 240_000 : 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -1,5 +1,4 @@
-import Database from "better-sqlite3";
-import path from "node:path";
+import { createDatabase } from "../../server/db/index";
 import { citizens, expect, PORTAL_ORIGIN, signIn, test } from "./fixtures";
 
 /**
@@ -10,24 +9,38 @@ import { citizens, expect, PORTAL_ORIGIN, signIn, test } from "./fixtures";
 const victim = citizens.adhered;
 const attacker = citizens.empty;
 
-function victimIds() {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "portal.sqlite"), { readonly: true, fileMustExist: true });
+/** The database the stack under test uses: SQLite under E2E_DATA_DIR, or the scale-out run's PostgreSQL. */
+const databaseUrl = process.env.E2E_SCALEOUT === "1" ? (process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout") : undefined;
+
+async function victimIds() {
+  const { db } = await createDatabase({ databaseUrl, dataDir: process.env.E2E_DATA_DIR! });
   try {
-    const communication = db.prepare("SELECT code, subject FROM dd_communications WHERE cuil = ? AND seen_date IS NOT NULL AND archived = 0 LIMIT 1").get(victim.cuil) as { code: string; subject: string };
-    const communicationFile = db.prepare("SELECT id FROM dd_communication_files WHERE communication_code = ? LIMIT 1").get(communication.code) as { id: string };
-    const instance = db
-      .prepare("SELECT id, title FROM proc_instances WHERE owner_cuil = ? AND discarded_at IS NULL LIMIT 1")
-      .get(victim.cuil) as { id: string; title: string };
-    const record = db.prepare("SELECT id, code FROM records WHERE owner_cuil = ? LIMIT 1").get(victim.cuil) as { id: string; code: string };
-    const file = db.prepare("SELECT id, name FROM files WHERE owner_cuil = ? LIMIT 1").get(victim.cuil) as { id: string; name: string };
+    const communication = await db
+      .selectFrom("dd_communications")
+      .select(["code", "subject"])
+      .where("cuil", "=", victim.cuil)
+      .where("seen_date", "is not", null)
+      .where("archived", "=", 0)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const communicationFile = await db.selectFrom("dd_communication_files").select("id").where("communication_code", "=", communication.code).limit(1).executeTakeFirstOrThrow();
+    const instance = await db
+      .selectFrom("proc_instances")
+      .select(["id", "title"])
+      .where("owner_cuil", "=", victim.cuil)
+      .where("discarded_at", "is", null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const record = await db.selectFrom("records").select(["id", "code"]).where("owner_cuil", "=", victim.cuil).limit(1).executeTakeFirstOrThrow();
+    const file = await db.selectFrom("files").select(["id", "name"]).where("owner_cuil", "=", victim.cuil).limit(1).executeTakeFirstOrThrow();
     return { communication, communicationFile, instance, record, file };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
 test("another citizen's ids show nothing of theirs through the portal", async ({ page, request, browser }) => {
-  const ids = victimIds();
+  const ids = await victimIds();
 
   // Control: the same addresses do show these texts to their owner, so their absence below means something.
   const owner = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });

@@ -1,0 +1,164 @@
+/**
+ * The scale-out path (issue 8), on one machine: two API processes (each with the development
+ * identity provider) and two portal processes (the production build under remix-serve), behind
+ * round-robin proxies (http-proxy-3), against one PostgreSQL database, with one shared DATA_DIR
+ * (blob store, IdP keys) and one SESSION_SECRET.
+ *
+ *   public address (proxy)             → processes
+ *   portal  http://localhost:PORT      → portal A / B  (SCALEOUT_PORTAL_BASE, + 1)
+ *   API     http://127.0.0.1:API_PORT  → API A / B     (SCALEOUT_API_BASE, + 1)
+ *   issuer  http://localhost:OIDC_PORT → IdP A / B     (SCALEOUT_API_BASE + 2, + 3; the one
+ *                                                       issuer URL both sign as)
+ *
+ * `npx tsx scripts/scaleout.ts` starts it and stays up (Ctrl+C stops everything);
+ * `npm run test:scaleout` builds the portal and runs the end-to-end suite through the proxies
+ * (playwright.config.ts with E2E_SCALEOUT=1). Env: SCALEOUT_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/scaleout — the database is dropped and created again;
+ * refuses `test`), PORT / API_PORT / OIDC_PORT (default 3000 / 4000 / 4001; the e2e run passes
+ * its E2E_* ports), SCALEOUT_PORTAL_BASE / SCALEOUT_API_BASE (default 3200 / 4200), DATA_DIR
+ * (default: a new temporary one).
+ * The proxies add `x-upstream: <process>` to answers so a run can show both processes served.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { createProxyServer } from "http-proxy-3";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const databaseUrl = process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout";
+const portalPort = Number(process.env.PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
+const portalBase = Number(process.env.SCALEOUT_PORTAL_BASE ?? 3200);
+const apiBase = Number(process.env.SCALEOUT_API_BASE ?? 4200);
+const dataDir = path.resolve(process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "av-scaleout-")));
+const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
+
+/** Drops and creates the scale-out database (never `test`, which the API tests share). */
+async function freshDatabase() {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres") throw new Error(`refusing to recreate database "${name}"`);
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+const children: ChildProcess[] = [];
+function run(name: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`[${name}] exited (${code ?? signal})`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** A round-robin reverse proxy on `port` (bound to `host`) over `targets`. */
+function balancer(name: string, host: string, port: number, targets: string[]) {
+  const proxy = createProxyServer({ xfwd: true });
+  let next = 0;
+  proxy.on("proxyRes", (res, req) => {
+    res.headers["x-upstream"] = (req as http.IncomingMessage & { upstream?: string }).upstream ?? "";
+  });
+  proxy.on("error", (error, _req, res) => {
+    console.error(`[${name} proxy] ${error.message}`);
+    if (res instanceof http.ServerResponse && !res.headersSent) {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end("Bad gateway");
+    } else res.destroy();
+  });
+  const server = http.createServer((req, res) => {
+    const index = next++ % targets.length;
+    (req as http.IncomingMessage & { upstream?: string }).upstream = `${name}-${"AB"[index]}`;
+    proxy.web(req, res, { target: targets[index] });
+  });
+  return new Promise<http.Server>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+let stopping = false;
+const servers: http.Server[] = [];
+async function stop() {
+  stopping = true;
+  for (const s of servers) s.close();
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+        }),
+    ),
+  );
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stop().then(() => process.exit(0)));
+}
+
+try {
+  await freshDatabase();
+  const portalUrl = `http://localhost:${portalPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const issuer = `http://localhost:${oidcPort}`;
+  const shared: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORTAL_URL: portalUrl,
+    API_BASE_URL: apiUrl,
+    API_AUDIENCE: `${apiUrl}/api`,
+    OIDC_ISSUER: issuer,
+    OIDC_DEV_PROVIDER: "1",
+    SESSION_SECRET: sessionSecret,
+  };
+  const apiEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: process.env.NODE_ENV ?? "development" };
+  // A migrates and seeds first; B then finds an up-to-date, seeded database.
+  const apiA = run("api-A", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase), OIDC_PORT: String(apiBase + 2), SEED: process.env.SEED ?? "1" });
+  await waitFor(`http://127.0.0.1:${apiBase}/health/ready`, apiA);
+  const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase + 1), OIDC_PORT: String(apiBase + 3), SEED: "0" });
+  await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB);
+  servers.push(await balancer("api", "127.0.0.1", apiPort, [`http://127.0.0.1:${apiBase}`, `http://127.0.0.1:${apiBase + 1}`]));
+  servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
+
+  const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
+  const portalEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: "production", HOST: "localhost" };
+  const portals = ["A", "B"].map((name, i) => run(`portal-${name}`, [serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }));
+  await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p)));
+  servers.push(await balancer("portal", "localhost", portalPort, [`http://localhost:${portalBase}`, `http://localhost:${portalBase + 1}`]));
+  console.log(`scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
+} catch (error) {
+  console.error(error);
+  await stop();
+  process.exit(1);
+}
