@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -15,59 +15,29 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { ApiError, type ApiContext } from "~/api/client.server";
-import type { ModuleId } from "~/api/schemas";
-import { getConfig, getRoles } from "~/api/security.server";
-import { SiteFooter, SiteHeader, type ShellUser } from "~/features/shell/Shell";
-import { csrf } from "~/lib/csrf.server";
-import { env } from "~/lib/env.server";
-import { common, errors as E } from "~/lib/messages";
+import { SiteFooter, SiteHeader } from "~/features/shell/Shell";
+import { loadRoot } from "~/lib/root.server";
+import { furniture } from "~/lib/messages/furniture";
 import { useNonce } from "~/lib/nonce";
-import { getActiveSession, sessionStorage } from "~/lib/session.server";
-import { getToast } from "~/lib/toast.server";
+import { SessionNotice, SessionWarning } from "~/features/session/SessionWarning";
+import { ReceiptNotice } from "~/features/receipts/ReceiptNotice";
 import { Toast } from "~/ui/Toast";
 import { ErrorContent, NotFoundContent } from "~/features/shell/ErrorScreens";
 import stylesheet from "~/styles/app.css";
+import sessionStyles from "~/styles/session.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: sessionStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: common.appName }];
+export const meta: MetaFunction = () => [{ title: furniture.appName }];
 
-/** The root reads the toast, refreshes the idle timer and loads the page furniture. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const headers = new Headers();
-  const { toast, headers: toastHeaders } = await getToast(request);
-  toastHeaders?.forEach((value) => headers.append("Set-Cookie", value));
-  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
-  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-
-  let user: ShellUser | null = null;
-  let modules: ModuleId[] = [];
-  let tenant = env.TENANT;
-  const active = await getActiveSession(request);
-  if (active) {
-    const ctx: ApiContext = { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
-    try {
-      const [roles, config] = await Promise.all([getRoles(ctx), getConfig(ctx)]);
-      user = { cn: roles.cn, cuil: roles.cuil, email: roles.email ?? null, telephone: roles.telephone_number ?? null };
-      modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
-      if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      if (!(error instanceof ApiError)) throw error;
-      // The furniture degrades; the route below decides whether the page can be shown.
-    }
-    active.session.set("lastSeen", Date.now());
-    headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
-  }
-
-  return json({ toast, csrfToken, user, modules, tenant, citizenIdUrl: env.CITIZEN_ID_URL }, { headers });
-}
+/** The root reads the toast, refreshes the idle timer and loads the page furniture (lib/root.server.ts). */
+export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 
 function useShellEnhancements() {
   const location = useLocation();
@@ -124,7 +94,7 @@ function NavigationStatus() {
   const loading = navigation.state === "loading";
   return (
     <div className="navigation-status" role="status" aria-live="polite">
-      {loading ? <span className="navigation-status__text">{common.loading}</span> : null}
+      {loading ? <span className="navigation-status__text">{furniture.loading}</span> : null}
     </div>
   );
 }
@@ -139,8 +109,11 @@ export default function App() {
         <NavigationStatus />
         <Toast toast={data.toast} />
         <main id="main" className="page" tabIndex={-1}>
+          {data.user && data.session ? <SessionNotice expiresAt={data.session.expiresAt} /> : null}
+          {data.receipt ? <ReceiptNotice receipt={data.receipt} /> : null}
           <Outlet />
         </main>
+        {data.user && data.session ? <SessionWarning expiresAt={data.session.expiresAt} remainingMs={data.session.remainingMs} /> : null}
         <SiteFooter />
       </AuthenticityTokenProvider>
     </Document>
@@ -152,7 +125,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Document title={`${notFound ? E.notFound.title : E.page.title} · ${common.appName}`}>
+    <Document title={`${notFound ? furniture.notFound.title : furniture.errorPage.title} · ${furniture.appName}`}>
       <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
         <SiteHeader tenant={data?.tenant ?? "provincia"} user={data?.user ?? null} modules={data?.modules ?? []} citizenIdUrl={data?.citizenIdUrl ?? "/"} />
         <main id="main" className="page" tabIndex={-1}>

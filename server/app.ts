@@ -14,7 +14,11 @@ import { instancesDispatchRoutes } from "./http/instances/dispatch.js";
 import { recordsRoutes } from "./http/records/routes.js";
 import { proceduresRoutes } from "./http/procedures/routes.js";
 import { chatRoutes } from "./http/chat/routes.js";
+import { renditionsRoutes } from "./http/renditions/routes.js";
+import { archiveRoutes } from "./http/archive/routes.js";
+import { receiptsRoutes } from "./http/receipts/routes.js";
 import { healthRoutes } from "./http/health/routes.js";
+import { threadRoutes } from "./http/thread/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
 import type { RouteDeps } from "./http/types.js";
 import { createDiskBlobStore, type BlobStore } from "./storage/index.js";
@@ -36,7 +40,7 @@ export type BuildAppOptions = {
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

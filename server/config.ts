@@ -62,6 +62,13 @@ export const EnvSchema = z
     OPERATOR_TOKEN: z.string().min(16).default("dev-operator-token-change-me"),
     /** Lifetime of access tokens in seconds (contract: 8 h at most). */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(8 * 3600).default(8 * 3600),
+    /** Pages drawn or read at the same time by the renditions workers (issue 9; 1–2 on a 2-core machine). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /** A page that takes longer is stopped (its worker thread is terminated) and marked as failed. */
+    RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    /** Uploads one citizen may start per window (`/api/fs/raw/bucket`); past it, 429. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   })
   .superRefine((env, ctx) => {
     // zod also runs this on input whose fields already failed: parse defensively.

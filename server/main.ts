@@ -14,6 +14,8 @@ import { migrateToLatest } from "./db/migrate.js";
 import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
 import { loggerOptions } from "./logger.js";
 import { createDiskBlobStore } from "./storage/index.js";
+import { reminderIntervalFromEnv, startReminderJob } from "./domain/deadlines/service.js";
+import { mailerFromEnv } from "./mail/index.js";
 
 let config: Config;
 try {
@@ -30,6 +32,7 @@ async function start() {
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     dataDir: config.dataDir,
+    onPoolError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   logger.info({ dialect, location }, "database");
 
@@ -58,6 +61,9 @@ async function start() {
   const app = await buildApp({ config, db, logger });
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
+  // Issue 9: e-mail reminders three days before each due date (REMINDERS_INTERVAL_MS, 0 = off).
+  const stopReminders = startReminderJob(db, mailerFromEnv(config.dataDir), logger, reminderIntervalFromEnv());
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -69,6 +75,7 @@ async function start() {
     }, 10_000);
     timer.unref();
     try {
+      stopReminders();
       await app.close();
       await idp?.close();
       await db.destroy();

@@ -7,7 +7,6 @@
  * Formatters accept an ISO string, an epoch number or a Date, and return `fallback` (default '')
  * for null, undefined or unparseable input instead of throwing or printing 'Invalid Date'.
  */
-import { toDate } from "date-fns-tz";
 
 export const TIME_ZONE = "UTC";
 /** Calendar weeks start on Monday (date-fns `weekStartsOn`). */
@@ -15,19 +14,37 @@ export const WEEK_STARTS_ON = 1 as const;
 
 export type DateInput = string | number | Date | null | undefined;
 
+const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * ISO 8601 dates and date-times as the API sends them, through the platform's own parser (the
+ * ECMAScript date-time string format): the value is only normalised to that format first — a space
+ * before the time becomes 'T', a missing offset becomes 'Z' (UTC), '+0300' becomes '+03:00'.
+ * Anything else is invalid.
+ */
+function parseIsoUtc(text: string): Date {
+  const match = ISO.exec(text);
+  if (!match) return new Date(Number.NaN);
+  const [, day, time = "00:00", rawOffset = "Z"] = match;
+  // Date rolls impossible days over ('2026-02-30' would become 2 March): refuse them instead.
+  if (Number.isNaN(Date.parse(`${day}T00:00Z`)) || new Date(`${day}T00:00Z`).toISOString().slice(0, 10) !== day) return new Date(Number.NaN);
+  const offset = rawOffset.toUpperCase() === "Z" ? "Z" : /^[+-]\d{2}$/.test(rawOffset) ? `${rawOffset}:00` : rawOffset.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+  return new Date(`${day}T${time}${offset}`);
+}
+
 /** Interprets a value as an instant. Strings without an offset are read as UTC. */
 export function toUtcDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   let date: Date;
   if (value instanceof Date) date = new Date(value.getTime());
   else if (typeof value === "number") date = new Date(value);
-  else date = toDate(value.trim(), { timeZone: TIME_ZONE });
+  else date = parseIsoUtc(value.trim());
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /*
  * Formatting goes through the platform's Intl (UTC, es-AR): the same output on the server and in
- * the browser, and no date library or locale data in the browser bundle (date-fns-tz parses).
+ * the browser, and no date library or locale data in the browser bundle (ISO strings are read by the platform's Date parser).
  */
 const NUMERIC = new Intl.DateTimeFormat("es-AR", {
   timeZone: TIME_ZONE,

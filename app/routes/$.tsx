@@ -1,9 +1,9 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { NotFoundContent } from "~/features/shell/ErrorScreens";
-import { errors } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => pageTitle(errors.notFound.title);
+export const meta: MetaFunction = () => pageTitle(furniture.notFound.title);
 
 export const loader = () => json(null, { status: 404 });
 

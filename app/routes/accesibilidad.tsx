@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { accessibility as T } from "~/lib/messages";
+import { accessibility as T } from "~/lib/messages/accessibility";
 import { formatLongDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { communicationsAction, loadInbox } from "~/features/digital/inbox.server";
 import { InboxView } from "~/features/digital/InboxView";
-import { furniture } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

@@ -3,7 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/digital/ContactForm";
 import { contactAction, loadContact } from "~/features/digital/contact.server";
 import { loadStartup } from "~/lib/guards.server";
-import { digital, furniture } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

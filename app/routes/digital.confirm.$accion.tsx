@@ -2,7 +2,8 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSelfDa } from "~/api/digital.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
-import { digital, furniture } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireApiContext } from "~/api/client.server";
 import { loadLegalText } from "~/features/digital/contact.server";
 import { LegalText } from "~/features/digital/LegalText";
-import { digital } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

@@ -4,7 +4,8 @@ import { ContactForm } from "~/features/digital/ContactForm";
 import { contactAction, loadContact } from "~/features/digital/contact.server";
 import { DigitalHeader } from "~/features/digital/InboxView";
 import { requireAdhered } from "~/lib/guards.server";
-import { digital, furniture } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { loadSummary, summaryAction } from "~/features/digital/summary.server";
 import { SummaryView } from "~/features/digital/SummaryView";
-import { furniture } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { ErrorContent } from "~/features/shell/ErrorScreens";
-import { errors } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => pageTitle(errors.page.title);
+export const meta: MetaFunction = () => pageTitle(furniture.errorPage.title);
 
 export default function ErrorPage() {
   return <ErrorContent />;

@@ -25,13 +25,22 @@ import { DEFAULT_SORT, listKey, parseTrayState, safeReturnTo, trayHref, withoutM
 import { env } from "~/lib/env.server";
 import { parseForm } from "~/lib/form.server";
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
-import { furniture, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
+import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
+import { procedures as t } from "~/lib/messages/procedures";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import proceduresStyles from "~/styles/procedures.css";
+import downloadAllStyles from "~/styles/download-all.css";
 import { LinkButton, Paginator, SkeletonCards, SkeletonTabs, Tabs, Toast } from "~/ui";
+import { getLinkedCommunications } from "~/api/thread.server";
+import { ThreadList } from "~/features/thread/ThreadList";
+import { thread } from "~/lib/messages/thread";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: proceduresStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: proceduresStyles },
+  { rel: "stylesheet", href: downloadAllStyles },
+];
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.procedures);
 
@@ -95,6 +104,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
+  // Issue 9: the communications about the cards of this page, in one call (a failure hides them).
+  const related = list.instances.length
+    ? await getLinkedCommunications(ctx, { instances: list.instances.map((i) => i.id) }).catch((error: unknown) => {
+        if (!isApiError(error)) throw error;
+        return [];
+      })
+    : [];
+
   const here = trayHref(state, defaultTab);
   const closeHref = withoutModal(here);
   let history: HistoryEntry[] | null = null;
@@ -121,6 +138,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaultTab,
     tabs: tabs.map((tab) => ({ code: tab.code, description: tab.description, color: tab.color ?? undefined, count: tab.count ? counts[tab.code] ?? null : null })),
     instances: list.instances,
+    related,
     lastPage: Math.max(1, list.last_page),
     newButton: module.newButton,
     history,
@@ -225,7 +243,22 @@ export default function ProceduresTray() {
         <>
           <ul className="card-grid proc-cards" aria-label={t.ui.cardsLabel}>
             {data.instances.map((instance) => (
-              <InstanceCard key={instance.id} instance={instance} state={state} defaultTab={defaultTab} />
+              <InstanceCard
+                key={instance.id}
+                instance={instance}
+                state={state}
+                defaultTab={defaultTab}
+                related={
+                  <ThreadList
+                    communications={data.related.filter((c) => c.instance_id === instance.id)}
+                    title={thread.listTitle}
+                    level={3}
+                    id={`instance-${instance.id}-thread`}
+                    max={3}
+                    className="proc-card__thread"
+                  />
+                }
+              />
             ))}
           </ul>
           <Paginator
@@ -239,7 +272,7 @@ export default function ProceduresTray() {
       {state.modal === "historial" && data.history ? (
         <HistoryModal entries={data.history} closeHref={data.closeHref} back={data.here} />
       ) : null}
-      {state.modal === "adjuntos" && data.docs ? <AttachmentsModal docs={data.docs} closeHref={data.closeHref} back={data.here} /> : null}
+      {state.modal === "adjuntos" && data.docs ? <AttachmentsModal docs={data.docs} closeHref={data.closeHref} back={data.here} instanceId={data.state.instance ?? undefined} /> : null}
       {state.modal === "cancelar" && state.instance ? (
         <CancelModal instanceId={state.instance} title={modalInstance?.title ?? null} closeHref={data.closeHref} />
       ) : null}

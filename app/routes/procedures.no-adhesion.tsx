@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { procedures } from "~/lib/messages";
+import { procedures } from "~/lib/messages/procedures";
 
 const T = procedures.noAdhesion;
 import { pageTitle } from "~/lib/meta";

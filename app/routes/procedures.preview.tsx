@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from "@remix-run/react";
 import { loadChat } from "~/features/chat/chat.server";
 import { ChatView } from "~/features/chat/ChatView";
-import { furniture } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import chatStyles from "~/styles/chat.css";
 

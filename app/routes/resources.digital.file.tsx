@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, requireApiContext } from "~/api/client.server";
 import { downloadCommunicationFile } from "~/api/digital.server";
-import { digital } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PASS_HEADERS = ["content-type", "content-length", "content-disposition"];

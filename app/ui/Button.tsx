@@ -1,6 +1,6 @@
 import { Link, useNavigation, type LinkProps } from "@remix-run/react";
 import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from "react";
-import { common } from "../lib/messages";
+import { common } from "../lib/messages/common";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "md" | "sm";

@@ -8,7 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { common } from "../lib/messages";
+import { common } from "../lib/messages/common";
 
 /**
  * Form fields that wire accessibility for free: `id`, a <label for>, `aria-invalid` when there is

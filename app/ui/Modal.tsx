@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
-import { common } from "../lib/messages";
+import { common } from "../lib/messages/common";
 import { useHydrated } from "./hooks";
 
 export interface ModalProps {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { common } from "../lib/messages";
+import { common } from "../lib/messages/common";
 import { clampPage, pageWindow } from "../lib/paginate";
 
 export interface PaginatorProps {

@@ -1,10 +1,10 @@
-import { common } from "../lib/messages";
+import { furniture } from "../lib/messages/furniture";
 
 /** The one announced part of a skeleton: a visually hidden 'Estamos cargando la información...'. */
 function LoadingStatus() {
   return (
     <p role="status" className="visually-hidden">
-      {common.loading}
+      {furniture.loading}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { common } from "../lib/messages";
+import { furniture } from "../lib/messages/furniture";
 
 export interface SpinnerProps {
   /** What is happening, e.g. 'Eliminando documento...'. Announced; visible only with `showLabel`. */
@@ -20,7 +20,7 @@ export function Spinner({ label, showLabel = false, size = "md", className }: Sp
 }
 
 /** Full-area loading block: 'Estamos cargando la información...' (or `label`). */
-export function LoadingScreen({ label = common.loading }: { label?: string }) {
+export function LoadingScreen({ label = furniture.loading }: { label?: string }) {
   return (
     <div className="loading-screen" role="status">
       <span className="spinner__circle" aria-hidden="true" />

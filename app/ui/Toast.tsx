@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { common, type ToastType } from "../lib/messages";
+import { furniture } from "../lib/messages/furniture";
+import { type ToastType } from "../lib/messages/constants";
 
 /** Toasts close after 4000 ms (spec section 9; not the library default of 5000). */
 export const TOAST_DURATION_MS = 4000;
@@ -74,7 +75,7 @@ function ToastItem({ toast, durationMs }: { toast: ToastMessage; durationMs: num
       <p className="toast__message">{toast.message}</p>
       <button type="button" className="toast__close js-only" onClick={dismiss}>
         <span aria-hidden="true">×</span>
-        <span className="visually-hidden">{common.closeNotification}</span>
+        <span className="visually-hidden">{furniture.closeNotification}</span>
       </button>
     </div>
   );

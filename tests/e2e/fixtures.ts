@@ -56,6 +56,9 @@ export async function expectNoAxeViolations(page: Page) {
   let target = page;
   let cleanup = async () => {};
   if (test.info().project.use.javaScriptEnabled === false) {
+    // Axe needs scripts: the page's own HTML is re-served, without its scripts, to a scripted page.
+    // Wait for the whole document first: right after a form post the DOM may still be half parsed.
+    await page.waitForLoadState("load");
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
     const browser = page.context().browser()!;
     const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "es-AR" });

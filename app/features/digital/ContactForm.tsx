@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ContactInfo, Phone } from "~/api/digital.server";
-import { common, digital } from "~/lib/messages";
+import { common } from "~/lib/messages/common";
+import { digital } from "~/lib/messages/digital";
 import { ErrorSummary, SubmitButton, useHydrated } from "~/ui";
 
 const phoneValue = (p: Phone) => `${p.code}-${p.number}`;

@@ -4,7 +4,7 @@ import { ApiError } from "~/api/client.server";
 import { archiveCommunications, getInbox, getTypes, recoverCommunications, type InboxQuery } from "~/api/digital.server";
 import { parseForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
-import { digital } from "~/lib/messages";
+import { digital } from "~/lib/messages/digital";
 import { redirectWithToast } from "~/lib/toast.server";
 import { inboxHref, parseInboxState, seenFilter } from "./query";
 

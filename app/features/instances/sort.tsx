@@ -3,7 +3,7 @@
  * ('Fecha de inicio') or arrivedOn ('Última actualización'), ascending (+) or descending (-);
  * default createdAt descending. One definition for both modules.
  */
-import { common } from "~/lib/messages";
+import { common } from "~/lib/messages/common";
 
 export const SORT_VALUES = ["-createdAt", "+createdAt", "-arrivedOn", "+arrivedOn"] as const;
 export type SortValue = (typeof SORT_VALUES)[number];

@@ -1,11 +1,15 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AttachedDocument, HistoryEntry, Instance } from "~/api/procedures.server";
 import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
-import { common, MAX_MESSAGE_LENGTH, procedures as t } from "~/lib/messages";
+import { common } from "~/lib/messages/common";
+import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
+import { procedures as t } from "~/lib/messages/procedures";
 import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, useDebouncedSubmit } from "~/ui";
 import { SortSelect } from "~/features/instances/sort";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
+import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
 const statusLabel = (status: string) =>
   (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
@@ -50,7 +54,18 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
   );
 }
 
-export function InstanceCard({ instance, state, defaultTab }: { instance: Instance; state: TrayState; defaultTab: string }) {
+export function InstanceCard({
+  instance,
+  state,
+  defaultTab,
+  related,
+}: {
+  instance: Instance;
+  state: TrayState;
+  defaultTab: string;
+  /** issue 9: the communications about this procedure (app/features/thread) */
+  related?: ReactNode;
+}) {
   const here = trayHref(state, defaultTab);
   const modalHref = (modal: TrayState["modal"]) => `${trayHref({ ...state, modal, instance: instance.id }, defaultTab)}#proc-modal`;
   const has = (button: string) => instance.buttons.includes(button);
@@ -98,6 +113,7 @@ export function InstanceCard({ instance, state, defaultTab }: { instance: Instan
           </dd>
         </div>
       </dl>
+      {related}
       <div className="card__actions proc-card__actions" role="group" aria-label={`${t.rowActionsLabel}: ${instance.title}`}>
         {has("edit") && instance.type === "interactive" ? (
           <LinkButton size="sm" to={`/procedures/chat/?instance=${encodeURIComponent(instance.id)}`}>
@@ -211,9 +227,10 @@ export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEnt
   );
 }
 
-export function AttachmentsModal({ docs, closeHref, back }: { docs: AttachedDocument[]; closeHref: string; back: string }) {
+export function AttachmentsModal({ docs, closeHref, back, instanceId }: { docs: AttachedDocument[]; closeHref: string; back: string; instanceId?: string }) {
   return (
     <Modal id="proc-modal" title={t.modals.attachments} open closeHref={closeHref} size="lg">
+      {instanceId ? <DownloadAllLink id="proc-download-all" href={procedureZipHref(instanceId, back)} count={docs.length} /> : null}
       {docs.length === 0 ? (
         <p>{t.attachments.empty}</p>
       ) : (

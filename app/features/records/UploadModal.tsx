@@ -1,7 +1,9 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
-import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES, errors as E, records as t } from "~/lib/messages";
+import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES } from "~/lib/messages/constants";
+import { errors as E } from "~/lib/messages/errors";
+import { records as t } from "~/lib/messages/records";
 import { Modal, Spinner, useHydrated } from "~/ui";
 import { managerHref, withoutModal, type ManagerState } from "./url";
 

@@ -1,16 +1,16 @@
-import { errors as E } from "~/lib/messages";
+import { furniture as E } from "~/lib/messages/furniture";
 
 /** /error (spec section 2): 'Oops' and the way back. */
 export function ErrorContent() {
   return (
     <section className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title" className="page-title">
-        {E.page.title}
+        {E.errorPage.title}
       </h1>
-      <p>{E.page.heading}</p>
-      <p>{E.page.text}</p>
+      <p>{E.errorPage.heading}</p>
+      <p>{E.errorPage.text}</p>
       <a className="btn btn--primary" href="/procedures">
-        {E.page.button}
+        {E.errorPage.button}
       </a>
     </section>
   );
@@ -25,7 +25,7 @@ export function NotFoundContent() {
       </h1>
       <p>{E.notFound.text}</p>
       <a className="btn btn--primary" href="/procedures">
-        {E.page.button}
+        {E.errorPage.button}
       </a>
     </section>
   );

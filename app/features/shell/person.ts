@@ -1,5 +1,5 @@
 /** Display helpers for the signed-in citizen (spec section 1). */
-import { furniture } from "~/lib/messages";
+import { furniture } from "~/lib/messages/furniture";
 
 export const NO_DATA = furniture.profile.noData;
 

@@ -6,6 +6,11 @@ import * as m0004 from "./0004_records.js";
 import * as m0005 from "./0005_digital.js";
 import * as m0006 from "./0006_procedures.js";
 import * as m0007 from "./0007_chat.js";
+import * as m0008 from "./0008_subject_search.js";
+import * as m0010 from "./0010_renditions.js";
+import * as m0012 from "./0012_receipts.js";
+import * as m0009 from "./0009_thread_deadlines.js";
+import * as m0011 from "./0011_rate_limits.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -19,4 +24,9 @@ export const migrations: Record<string, Migration> = {
   "0005_digital": m0005,
   "0006_procedures": m0006,
   "0007_chat": m0007,
+  "0008_subject_search": m0008,
+  "0010_renditions": m0010,
+  "0012_receipts": m0012,
+  "0009_thread_deadlines": m0009,
+  "0011_rate_limits": m0011,
 };

@@ -1,0 +1,73 @@
+/** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'common' texts. */
+
+/** Texts shared by every area: generic actions, loading, paginator, fields, validation. */
+export const common = {
+  noData: "Sin dato",
+  noOptions: "No hay opciones disponibles",
+  noInformation: "Por el momento, no hay información para mostrar.",
+  actions: {
+    close: "Cerrar",
+    cancel: "Cancelar",
+    back: "Volver",
+    save: "Guardar",
+    send: "Enviar",
+    delete: "Eliminar",
+    download: "Descargar",
+    search: "Buscar",
+    apply: "Aplicar",
+    clear: "Limpiar",
+    goHome: "Ir al inicio",
+  },
+  /** Default label of a SubmitButton while its form is being sent. */
+  submitting: "Procesando...",
+  /** Accessible name of the close button of a dialog (the visible text is `actions.close`). */
+  closeDialog: "Cerrar ventana",
+  opensInNewTab: "(se abre en una pestaña nueva)",
+  paginator: {
+    label: "Paginación",
+    previous: "Anterior",
+    next: "Siguiente",
+    page: (n: number) => `Página ${n}`,
+    currentPage: (n: number, last: number) => `Página ${n} de ${last}`,
+  },
+  tabs: {
+    count: (n: number) => `${n} resultados`,
+  },
+  fields: {
+    /** Chat message / cancel reason counter: 'n/1000 caracteres' (spec section 2). */
+    characterCount: (n: number, max: number) => `${n}/${max} caracteres`,
+    /** Shown instead of the live counter when JavaScript is off. */
+    characterLimit: (max: number) => `Hasta ${max} caracteres`,
+    optional: "(opcional)",
+    errorPrefix: "Error:",
+  },
+  /** GOV.UK error summary. */
+  errorSummary: {
+    title: "Hay un problema",
+  },
+  /** Page <title> prefix when a form comes back with errors (GOV.UK pattern). */
+  errorTitlePrefix: "Error: ",
+  search: {
+    label: "Buscar",
+    since: "Desde",
+    until: "Hasta",
+    invalidDate: "Ingresa una fecha válida.",
+    invalidRange: "La fecha desde no puede ser posterior a la fecha hasta.",
+  },
+  sort: {
+    label: "Ordenar por",
+    createdAt: "Fecha de inicio",
+    arrivedOn: "Última actualización",
+    ascending: "ascendente",
+    descending: "descendente",
+  },
+  documentStatus: {
+    pending: "Pendiente",
+    received: "Recibido",
+    approved: "Aprobado",
+    rejected: "Rechazado",
+  },
+  /** Phone as displayed: '+54 9 {code} {number}' (spec section 9). */
+  phone: (code: string | number, number: string | number) => `+54 9 ${code} ${number}`,
+  time: (hhmm: string) => `${hhmm} hs`,
+} as const;

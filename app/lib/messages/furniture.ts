@@ -1,0 +1,88 @@
+/** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'furniture' texts. */
+
+/** Page furniture: header, module menu, mobile menu, profile panel, footer (spec section 1), and the error screens. */
+export const furniture = {
+  /** The portal's name, in every page title. */
+  appName: "Atención Virtual",
+  title: "Atención Virtual",
+  loading: "Estamos cargando la información...",
+  skipLink: "Saltar al contenido principal",
+  /** Accessible name of the close button of a notification. */
+  closeNotification: "Cerrar notificación",
+  /** /error screen. */
+  errorPage: {
+    title: "Oops",
+    heading: "Hubo un error al cargar la página.",
+    text: "Por favor, regresa al inicio o vuelve a intentarlo más tarde.",
+    button: "Ir al inicio",
+  },
+  /** Catch-all route. */
+  notFound: {
+    title: "Página no encontrada",
+    text: "La dirección que ingresaste no existe o ya no está disponible.",
+    button: "Ir al inicio",
+  },
+  logoAlt: "Gobierno de la Provincia",
+  homeLink: "Atención Virtual, ir al inicio",
+  modulesNavLabel: "Módulos",
+  menu: {
+    procedures: "Trámites",
+    records: "Expedientes",
+    digital: "Domicilio digital",
+  },
+  mobileMenu: {
+    open: "Menú",
+    label: "Menú principal",
+  },
+  profile: {
+    /** Fallback initials when the name is unknown. */
+    initialsFallback: "SD",
+    noData: "Sin dato",
+    toggle: "Perfil de usuario",
+    heading: "Tu perfil",
+    name: "Nombre y apellido",
+    cuil: "CUIL",
+    email: "Correo electrónico",
+    phone: "Teléfono",
+    updateNote:
+      "Si alguno de tus datos es incorrecto, puedes actualizarlo en el sitio de Identidad Ciudadana.",
+    updateLink: "Ir a Identidad Ciudadana",
+    logout: "Cerrar sesión",
+  },
+  footer: {
+    label: "Pie de página",
+    contactTitle: "Contacto",
+    tollFreeLabel: "Línea gratuita",
+    tollFreeNumber: "0800-555-0123",
+    /** Value for a tel: link. */
+    tollFreeTel: "08005550123",
+    hours: "Lunes a viernes de 8 a 18 hs",
+    licence:
+      "Los contenidos de este sitio están disponibles bajo la licencia Creative Commons Atribución 4.0 Internacional (CC BY 4.0), salvo que se indique lo contrario.",
+    socialLabel: "Redes sociales",
+    accessibilityLink: "Declaración de accesibilidad",
+    social: [
+      { id: "facebook", label: "Facebook", href: "https://www.facebook.com/gobiernodelaprovincia" },
+      { id: "instagram", label: "Instagram", href: "https://www.instagram.com/gobiernodelaprovincia" },
+      { id: "x", label: "X (antes Twitter)", href: "https://x.com/gobdelaprovincia" },
+      { id: "youtube", label: "YouTube", href: "https://www.youtube.com/@gobiernodelaprovincia" },
+    ],
+  },
+  /** Route segment labels (spec section 2), used for breadcrumbs and document titles. */
+  routeLabels: {
+    procedures: "Tus trámites",
+    available: "Trámites disponibles",
+    requirements: "Datos del trámite",
+    chat: "Atención virtual",
+    preview: "Atención virtual",
+    form: "Formulario",
+    digital: "Domicilio digital",
+    settings: "Configuración",
+    adhesion: "Adhesión",
+    summary: "Información",
+    archive: "Archivados",
+    records: "Tus expedientes",
+    manager: "Gestor de expediente",
+  },
+  breadcrumbsLabel: "Ruta de navegación",
+} as const;

@@ -1,0 +1,46 @@
+/** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'receipts' texts. */
+
+/** Receipts ('Comprobante', issue 9 item 6). */
+export const receipts = {
+  title: "Comprobante",
+  listTitle: "Tus comprobantes",
+  listIntro: "Cada vez que inicias un trámite, envías documentos o adhieres al domicilio digital, emitimos un comprobante.",
+  empty: "Todavía no tienes comprobantes.",
+  kinds: {
+    procedure: "Inicio de trámite",
+    documents: "Envío de documentos",
+    record: "Envío de documentos al expediente",
+    adhesion: "Adhesión al domicilio digital",
+  },
+  number: "Número de comprobante",
+  date: "Fecha",
+  time: "Hora",
+  timeZone: "hora de Argentina",
+  citizen: "Nombre y apellido",
+  cuil: "CUIL",
+  procedure: "Trámite",
+  record: "Expediente",
+  documents: "Documentos enviados",
+  documentName: "Documento",
+  documentSize: "Tamaño",
+  noDocuments: "Sin documentos.",
+  email: "Correo electrónico del domicilio digital",
+  issuedAt: (dateTime: string) => `Emitido el ${dateTime} (hora de Argentina).`,
+  print: "Imprimir",
+  download: "Descargar PDF",
+  back: "Volver a tus comprobantes",
+  view: "Ver comprobante",
+  issued: (number: string) => `Emitimos el comprobante N.º ${number}.`,
+  notice: "Comprobante emitido",
+  keep: "Conserva este comprobante como constancia de lo que enviaste.",
+  sizeBytes: (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? `${(bytes / (1024 * 1024)).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`
+      : bytes >= 1024
+        ? `${(bytes / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} KB`
+        : `${bytes} bytes`,
+  unknownSize: "Sin dato",
+  pdfFileName: (number: string) => `comprobante-${number}.pdf`,
+  pdfFooter: "Atención Virtual · Comprobante emitido electrónicamente.",
+  loadError: "No pudimos mostrar el comprobante. Intenta nuevamente.",
+} as const;

@@ -1,0 +1,71 @@
+import { json } from "@remix-run/node";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import type { ModuleId } from "~/api/schemas";
+import { getConfig, getRoles } from "~/api/security.server";
+import { csrf } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { getActiveSession, sessionDeadline, sessionStorage } from "~/lib/session.server";
+import { draftCookieUpkeep, draftOwnerTag } from "~/features/session/drafts.server";
+import { readReceiptFlash } from "~/features/receipts/flash.server";
+import { getToast } from "~/lib/toast.server";
+import type { ShellUser } from "~/features/shell/Shell";
+
+/**
+ * The root route's loader: reads the toast, refreshes the idle timer, loads the page furniture, and
+ * hands the page the session deadline, the draft owner tag and a receipt notice (issue 9 items 5, 6).
+ * It lives in one server module so that the root's browser bundle, which every page loads, carries
+ * one empty stand-in instead of one per server module the loader needs.
+ */
+export async function loadRoot(request: Request) {
+  const headers = new Headers();
+  const { toast, headers: toastHeaders } = await getToast(request);
+  toastHeaders?.forEach((value) => headers.append("Set-Cookie", value));
+  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+
+  let user: ShellUser | null = null;
+  let modules: ModuleId[] = [];
+  let tenant = env.TENANT;
+  let sessionInfo: { expiresAt: number; remainingMs: number; draftOwner: string } | null = null;
+  const active = await getActiveSession(request);
+  if (active) {
+    const ctx: ApiContext = { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
+    try {
+      const [roles, config] = await Promise.all([getRoles(ctx), getConfig(ctx)]);
+      user = { cn: roles.cn, cuil: roles.cuil, email: roles.email ?? null, telephone: roles.telephone_number ?? null };
+      modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
+      if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (!(error instanceof ApiError)) throw error;
+      // The furniture degrades; the route below decides whether the page can be shown.
+    }
+    const now = Date.now();
+    active.session.set("lastSeen", now);
+    headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
+    const expiresAt = sessionDeadline({ createdAt: active.data.createdAt, lastSeen: now });
+    sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(active.data.cuil) };
+  }
+  // Issue 9 item 5: a kept draft is dropped once restored, expired, or not this citizen's.
+  const draftHeader = await draftCookieUpkeep(request, active?.data.cuil ?? null);
+  if (draftHeader) headers.append("Set-Cookie", draftHeader);
+  // Issue 9 item 6: 'Ver comprobante' after an action that issued a receipt.
+  const { receipt, header: receiptHeader } = await readReceiptFlash(request);
+  if (receiptHeader) headers.append("Set-Cookie", receiptHeader);
+
+  return json(
+    {
+      toast,
+      csrfToken,
+      user,
+      modules,
+      tenant,
+      citizenIdUrl: env.CITIZEN_ID_URL,
+      session: sessionInfo ? { expiresAt: sessionInfo.expiresAt, remainingMs: sessionInfo.remainingMs } : null,
+      draftOwner: sessionInfo?.draftOwner ?? null,
+      receipt: user ? receipt : null,
+    },
+    { headers },
+  );
+}
+
