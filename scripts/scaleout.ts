@@ -27,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { createProxyServer } from "http-proxy-3";
 import pg from "pg";
+import { waitFor } from "./stack";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const databaseUrl = process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout";
@@ -63,21 +64,6 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv) {
   });
   children.push(child);
   return child;
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 90_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** A round-robin reverse proxy on `port` (bound to `host`) over `targets`. */
@@ -145,16 +131,16 @@ try {
   const apiEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: process.env.NODE_ENV ?? "development" };
   // A migrates and seeds first; B then finds an up-to-date, seeded database.
   const apiA = run("api-A", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase), OIDC_PORT: String(apiBase + 2), SEED: process.env.SEED ?? "1" });
-  await waitFor(`http://127.0.0.1:${apiBase}/health/ready`, apiA);
+  await waitFor(`http://127.0.0.1:${apiBase}/health/ready`, apiA, 90_000);
   const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase + 1), OIDC_PORT: String(apiBase + 3), SEED: "0" });
-  await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB);
+  await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB, 90_000);
   servers.push(await balancer("api", "127.0.0.1", apiPort, [`http://127.0.0.1:${apiBase}`, `http://127.0.0.1:${apiBase + 1}`]));
   servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
 
   const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
   const portalEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: "production", HOST: "localhost" };
   const portals = ["A", "B"].map((name, i) => run(`portal-${name}`, [serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }));
-  await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p)));
+  await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p, 90_000)));
   servers.push(await balancer("portal", "localhost", portalPort, [`http://localhost:${portalBase}`, `http://localhost:${portalBase + 1}`]));
   console.log(`scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
 } catch (error) {

@@ -37,7 +37,8 @@ export function persistentSecret(dataDir: string) {
   return readFileSync(file, "utf8").trim();
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+/** Waits until `url` answers 2xx; fails early when `child` exits. */
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);

@@ -256,6 +256,7 @@ export default function ProceduresTray() {
                     id={`instance-${instance.id}-thread`}
                     max={3}
                     className="proc-card__thread"
+                    landmark={false}
                   />
                 }
               />

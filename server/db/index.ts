@@ -95,3 +95,13 @@ export async function ping(db: Db): Promise<boolean> {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** A JSON text column read back: the parsed value, or `fallback` when the text is empty or not JSON. */
+export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -86,7 +86,7 @@ test.describe("one thread between the modules, deadlines in plain words", () => 
     // The procedure card lists the communication about it.
     await page.goto("/procedures");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t.instance.title }) });
-    const related = card.getByRole("region", { name: "Comunicaciones relacionadas" });
+    const related = card.getByRole("group", { name: "Comunicaciones relacionadas" });
     await expect(related.getByRole("link", { name: "Intimación con plazo" })).toHaveAttribute("href", `/digital/summary?code=${t.soon.code}`);
     await expect(related).toContainText(soonText);
     await expectNoAxeViolations(page);

@@ -23,15 +23,21 @@ export type ThreadListProps = {
   /** at most this many (the rest counted in words) */
   max?: number;
   className?: string;
+  /**
+   * A region landmark (the record manager's one list). Lists repeated on a page, one per tray card,
+   * are named groups instead: landmarks must have unique names.
+   */
+  landmark?: boolean;
 };
 
-export function ThreadList({ communications, title, level = 2, id, empty, max, className }: ThreadListProps) {
+export function ThreadList({ communications, title, level = 2, id, empty, max, className, landmark = true }: ThreadListProps) {
   if (!communications.length && !empty) return null;
   const Heading = level === 2 ? "h2" : "h3";
+  const Wrapper = landmark ? "section" : "div";
   const shown = max ? communications.slice(0, max) : communications;
   const rest = communications.length - shown.length;
   return (
-    <section className={["thread", className].filter(Boolean).join(" ")} aria-labelledby={id}>
+    <Wrapper className={["thread", className].filter(Boolean).join(" ")} role={landmark ? undefined : "group"} aria-labelledby={id}>
       <Heading id={id} className="thread__title">
         {title}
       </Heading>
@@ -59,6 +65,6 @@ export function ThreadList({ communications, title, level = 2, id, empty, max, c
           ) : null}
         </ul>
       )}
-    </section>
+    </Wrapper>
   );
 }

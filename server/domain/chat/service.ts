@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Db, DbOrTx } from "../../db/index.js";
+import { parseJson } from "../../db/index.js";
 import { toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFile } from "../files/index.js";
@@ -46,15 +47,6 @@ function tx<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   return (db as Db).transaction().execute(work);
 }
-
-const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 export const requiredFilesNotUploaded = () =>
   new ApiError(409, "REQUIRED_FILES_NOT_UPLOADED", "Debe adjuntar los documentos solicitados antes de enviar su consulta.");

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db, DbOrTx } from "../../db/index.js";
+import { parseJson } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { likePattern, normalizeText } from "./text.js";
@@ -21,15 +22,6 @@ import {
 
 export const MODULE_ID = "procedures";
 export const MAX_REASON_LENGTH = 1000;
-
-const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 // ---------------------------------------------------------------- instances
 

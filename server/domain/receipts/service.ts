@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/index.js";
+import { parseJson } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import "../chat/types.js";
 import "../dd/tables.js";
@@ -23,15 +24,6 @@ export function makeReceiptNumber(at = new Date()): string {
   for (let i = 0; i < 6; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)];
   return `AV-${parts.replaceAll("-", "")}-${suffix}`;
 }
-
-const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 export function toReceipt(row: ReceiptsTable): Receipt {
   return {

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
+import { parseJson } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
@@ -41,14 +42,6 @@ export type SentStatus = keyof typeof SENT_STATUSES;
 
 export const readOnlyError = () =>
   new ApiError(409, "RECORD_READ_ONLY", "El expediente es de solo lectura: no admite nuevos documentos.");
-
-const parseJson = <T>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 // ── Listing ────────────────────────────────────────────────────────────────
 
