@@ -18,6 +18,8 @@ export interface BlobStore {
   put(key: string, body: Readable | Buffer, opts?: { maxBytes?: number }): Promise<{ size: number; sha256: string }>;
   /** A stream of the blob; 404 when missing. */
   get(key: string): Promise<Readable>;
+  /** Bytes `start` (inclusive) to `end` (exclusive) of the blob, as an S3 ranged GET would give them; 404 when missing. */
+  read(key: string, start: number, end: number): Promise<Buffer>;
   /** Removes the blob; no error when missing. */
   delete(key: string): Promise<void>;
 }
@@ -88,6 +90,23 @@ export function createDiskBlobStore(dir: string): BlobStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") throw ApiError.notFound();
         throw error;
+      }
+    },
+    async read(key, start, end) {
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(fileOf(key), "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw ApiError.notFound();
+        throw error;
+      }
+      try {
+        const length = Math.max(0, end - start);
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, start);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
       }
     },
     async delete(key) {

@@ -119,11 +119,15 @@ export async function seedDigital(db: DbOrTx, options: { tenant: string; store?:
   }
 }
 
-const nullStore: BlobStore = {
+/** For seeding rows without files: any use of it is a mistake. */
+export const nullStore: BlobStore = {
   put: async () => {
     throw new Error("no blob store");
   },
   get: async () => {
+    throw new Error("no blob store");
+  },
+  read: async () => {
     throw new Error("no blob store");
   },
   delete: async () => {},

@@ -10,17 +10,8 @@ import "../../domain/thread/tables.js";
 import type { BlobStore } from "../../storage/index.js";
 import type { DbOrTx } from "../index.js";
 import { demoCitizens } from "./demo-citizens.js";
-import { minimalPdf } from "./digital.js";
+import { minimalPdf, nullStore } from "./digital.js";
 
-const noStore: BlobStore = {
-  put: async () => {
-    throw new Error("no blob store");
-  },
-  get: async () => {
-    throw new Error("no blob store");
-  },
-  delete: async () => {},
-};
 
 export const THREAD_SEED_SUBJECTS = {
   soon: "Requerimiento de documentación para tu trámite",
@@ -64,7 +55,7 @@ export async function seedThread(db: DbOrTx, options: { store?: BlobStore; now?:
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
   const withFile = (name: string) =>
     options.store ? [{ name, mime: "application/pdf", body: minimalPdf(name.replace(/\.pdf$/, "")) }] : [];
-  const store = options.store ?? noStore;
+  const store = options.store ?? nullStore;
   const base = { cuil: citizen.cuil, type: "aviso", notified: false } as const;
 
   await sendCommunication(db, store, {

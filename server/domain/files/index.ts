@@ -24,6 +24,7 @@ import { PDFDocument } from "pdf-lib";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge, UPLOAD_LIMIT_BYTES, type BlobStore } from "../../storage/index.js";
+import { countPdfPages } from "./pdf-pages.js";
 import type { FilesTable } from "./types.js";
 
 export type { FilesTable } from "./types.js";
@@ -114,7 +115,7 @@ export async function saveFile(
     let pageCount = 1;
     if (mime === "application/pdf") {
       try {
-        pageCount = (await loadPdf(await readAll(await deps.store.get(key)))).getPageCount();
+        pageCount = await countPdfPages(deps.store, key, size);
       } catch {
         throw unsupportedMediaType();
       }
@@ -172,7 +173,10 @@ export async function pageAsPdf(deps: { store: BlobStore }, row: FileRow, page: 
   const bytes = await readAll(await openFile(deps, row));
   const out = await PDFDocument.create();
   if (row.mime === "application/pdf") {
-    const source = await loadPdf(bytes);
+    // pdf.js accepted the file at upload; pdf-lib, which cuts the page, may still not read it.
+    const source = await loadPdf(bytes).catch(() => {
+      throw new ApiError(422, "PAGE_UNAVAILABLE", "No se pudo obtener la página del documento.");
+    });
     const [copied] = await out.copyPages(source, [page - 1]);
     out.addPage(copied);
   } else {
