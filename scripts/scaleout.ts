@@ -20,14 +20,13 @@
  * The proxies add `x-upstream: <process>` to answers so a run can show both processes served.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createProxyServer } from "http-proxy-3";
 import pg from "pg";
-import { waitFor } from "./stack";
+import { persistentSecret, waitFor } from "./stack";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const databaseUrl = process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout";
@@ -37,7 +36,8 @@ const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
 const portalBase = Number(process.env.SCALEOUT_PORTAL_BASE ?? 3200);
 const apiBase = Number(process.env.SCALEOUT_API_BASE ?? 4200);
 const dataDir = path.resolve(process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "av-scaleout-")));
-const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
+// Kept under DATA_DIR like `npm start` does (scripts/stack.ts): the e2e session tests read it there.
+const sessionSecret = process.env.SESSION_SECRET ?? persistentSecret(dataDir);
 
 /** Drops and creates the scale-out database (never `test`, which the API tests share). */
 async function freshDatabase() {
