@@ -59,10 +59,18 @@ async function listenEphemeral(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-export async function startStack(options: { idp?: boolean; injectKeys?: boolean; logger?: Logger } = {}): Promise<TestStack> {
+export async function startStack(
+  options: {
+    idp?: boolean;
+    injectKeys?: boolean;
+    logger?: Logger;
+    /** a SQLite file even when TEST_DATABASE_URL is set (tests of SQLite's own behaviour) */
+    sqlite?: boolean;
+  } = {},
+): Promise<TestStack> {
   const injectKeys = options.injectKeys ?? !options.idp;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "av-api-test-"));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomUUID().replace(/-/g, "").slice(0, 20)}` : undefined;
 
   // The IdP listener is opened first: the issuer URL needs its port.
