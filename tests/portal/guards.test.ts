@@ -104,3 +104,22 @@ describe("guarded route loaders", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("the configuration on one request", () => {
+  it("is asked of the API once for the root loader and the page's guard together, again for the next request", async () => {
+    let calls = 0;
+    server.events.on("request:start", ({ request }) => {
+      if (new URL(request.url).pathname === "/api/v4/instances/config") calls += 1;
+    });
+    try {
+      const { loader: rootLoader } = await import("~/root");
+      const request = await signedInRequest(url);
+      await Promise.all([rootLoader({ request, params: {}, context: {} }), call(request)]);
+      expect(calls).toBe(1);
+      await call(await signedInRequest(url));
+      expect(calls).toBe(2);
+    } finally {
+      server.events.removeAllListeners("request:start");
+    }
+  });
+});
