@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// The portal's `~/` and both sides' `@common/` (tsconfig.json's paths; decision 063).
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "@common": fileURLToPath(new URL("./common", import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

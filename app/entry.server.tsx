@@ -57,3 +57,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(error instanceof Error ? error.stack ?? `${error.name}: ${error.message}` : "unknown error");
 }
+
+/** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decision 055). */
+export { crossSiteRefusal } from "~/lib/csrf.server";
+
+/**
+ * For the portal's HTTP server, which asks it for every answer that reaches the citizen without
+ * the headers (decision 068): a loader's or an action's redirect on a document request, which
+ * Remix sends past this module, and Remix's own bare answers.
+ */
+export { completeSecurityHeaders } from "~/lib/headers.server";

@@ -18,6 +18,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { SiteFooter, SiteHeader } from "~/features/shell/Shell";
 import { loadRoot } from "~/lib/root.server";
 import { furniture } from "~/lib/messages/furniture";
+import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { SessionNotice, SessionWarning } from "~/features/session/SessionWarning";
 import { ReceiptNotice } from "~/features/receipts/ReceiptNotice";
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: furniture.appName }];
+export const meta: MetaFunction = () => pageTitle();
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
@@ -105,16 +106,16 @@ export default function App() {
   return (
     <Document>
       <AuthenticityTokenProvider token={data.csrfToken}>
-        <SiteHeader tenant={data.tenant} user={data.user} modules={data.modules} citizenIdUrl={data.citizenIdUrl} />
+        <SiteHeader tenant={data.tenant} user={data.user} modules={data.modules} citizenIdUrl={data.citizenIdUrl} datos={data.datos} />
         <NavigationStatus />
         <Toast toast={data.toast} />
         <main id="main" className="page" tabIndex={-1}>
-          {data.user && data.session ? <SessionNotice expiresAt={data.session.expiresAt} /> : null}
+          {data.user && data.session ? <SessionNotice remainingMs={data.session.remainingMs} /> : null}
           {data.receipt ? <ReceiptNotice receipt={data.receipt} /> : null}
           <Outlet />
         </main>
-        {data.user && data.session ? <SessionWarning expiresAt={data.session.expiresAt} remainingMs={data.session.remainingMs} /> : null}
-        <SiteFooter />
+        {data.user && data.session ? <SessionWarning remainingMs={data.session.remainingMs} /> : null}
+        <SiteFooter datos={Boolean(data?.user && data?.datos)} />
       </AuthenticityTokenProvider>
     </Document>
   );
@@ -131,7 +132,7 @@ export function ErrorBoundary() {
         <main id="main" className="page" tabIndex={-1}>
           {notFound ? <NotFoundContent /> : <ErrorContent />}
         </main>
-        <SiteFooter />
+        <SiteFooter datos={Boolean(data?.user && data?.datos)} />
       </AuthenticityTokenProvider>
     </Document>
   );

@@ -1,8 +1,11 @@
 /**
- * The scale-out path (issue 8), on one machine: two API processes (each with the development
- * identity provider) and two portal processes (the production build under remix-serve), behind
- * round-robin proxies (http-proxy-3), against one PostgreSQL database, with one shared DATA_DIR
- * (blob store, IdP keys) and one SESSION_SECRET.
+ * The scale-out path (decision 025), on one machine: two API processes (each with the development
+ * identity provider) and two portal processes (the production build under portal/server.ts), behind
+ * round-robin proxies (http-proxy-3), against one PostgreSQL database and one S3-compatible object
+ * store (a local s3rver peer, scripts/s3-peer.ts) with no shared disk between the processes: each API
+ * process has a DATA_DIR of its own (decision 057). What they share is configuration: one
+ * SESSION_SECRET and the development IdP's keys (copied from A's DATA_DIR into B's before B starts,
+ * as a deployment hands every process the same keys).
  *
  *   public address (proxy)             → processes
  *   portal  http://localhost:PORT      → portal A / B  (SCALEOUT_PORTAL_BASE, + 1)
@@ -15,8 +18,10 @@
  * (playwright.config.ts with E2E_SCALEOUT=1). Env: SCALEOUT_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/scaleout — the database is dropped and created again;
  * refuses `test`), PORT / API_PORT / OIDC_PORT (default 3000 / 4000 / 4001; the e2e run passes
- * its E2E_* ports), SCALEOUT_PORTAL_BASE / SCALEOUT_API_BASE (default 3200 / 4200), DATA_DIR
- * (default: a new temporary one).
+ * its E2E_* ports), SCALEOUT_PORTAL_BASE / SCALEOUT_API_BASE (default 3200 / 4200; the processes
+ * take base and base + 1, the IdPs API base + 2 and + 3), SCALEOUT_S3_PORT (default API base + 4),
+ * DATA_DIR (default: a new temporary one; the API processes use its `api-A` / `api-B` folders, the
+ * object store its `s3` folder).
  * The proxies add `x-upstream: <process>` to answers so a run can show both processes served.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -26,6 +31,8 @@ import os from "node:os";
 import path from "node:path";
 import { createProxyServer } from "http-proxy-3";
 import pg from "pg";
+import { COOKIE_KEYS_FILE, KEYS_FILE } from "../server/auth/oidc/keys.js";
+import { startS3Peer, type S3Peer } from "./s3-peer.js";
 import { persistentSecret, waitFor } from "./stack";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -35,6 +42,7 @@ const apiPort = Number(process.env.API_PORT ?? 4000);
 const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
 const portalBase = Number(process.env.SCALEOUT_PORTAL_BASE ?? 3200);
 const apiBase = Number(process.env.SCALEOUT_API_BASE ?? 4200);
+const s3Port = Number(process.env.SCALEOUT_S3_PORT ?? apiBase + 4);
 const dataDir = path.resolve(process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "av-scaleout-")));
 // Kept under DATA_DIR like `npm start` does (scripts/stack.ts): the e2e session tests read it there.
 const sessionSecret = process.env.SESSION_SECRET ?? persistentSecret(dataDir);
@@ -93,6 +101,7 @@ function balancer(name: string, host: string, port: number, targets: string[]) {
 
 let stopping = false;
 const servers: http.Server[] = [];
+let s3: S3Peer | undefined;
 async function stop() {
   stopping = true;
   for (const s of servers) s.close();
@@ -107,6 +116,7 @@ async function stop() {
         }),
     ),
   );
+  await s3?.close().catch(() => undefined);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void stop().then(() => process.exit(0)));
@@ -114,6 +124,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   await freshDatabase();
+  const s3Dir = path.join(dataDir, "s3");
+  fs.mkdirSync(s3Dir, { recursive: true });
+  s3 = await startS3Peer({ port: s3Port, directory: s3Dir });
   const portalUrl = `http://localhost:${portalPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const issuer = `http://localhost:${oidcPort}`;
@@ -128,21 +141,30 @@ try {
     OIDC_DEV_PROVIDER: "1",
     SESSION_SECRET: sessionSecret,
   };
-  const apiEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: process.env.NODE_ENV ?? "development" };
+  const apiEnv: NodeJS.ProcessEnv = { ...shared, ...s3.env, NODE_ENV: process.env.NODE_ENV ?? "development" };
+  const [dirA, dirB] = ["api-A", "api-B"].map((name) => path.join(dataDir, name));
   // A migrates and seeds first; B then finds an up-to-date, seeded database.
-  const apiA = run("api-A", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase), OIDC_PORT: String(apiBase + 2), SEED: process.env.SEED ?? "1" });
+  const apiA = run("api-A", ["--import", "tsx", "server/main.ts"], {
+    ...apiEnv,
+    DATA_DIR: dirA,
+    API_PORT: String(apiBase),
+    OIDC_PORT: String(apiBase + 2),
+    SEED: process.env.SEED ?? "1",
+  });
   await waitFor(`http://127.0.0.1:${apiBase}/health/ready`, apiA, 90_000);
-  const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], { ...apiEnv, API_PORT: String(apiBase + 1), OIDC_PORT: String(apiBase + 3), SEED: "0" });
+  fs.mkdirSync(dirB!, { recursive: true });
+  for (const file of [KEYS_FILE, COOKIE_KEYS_FILE]) fs.copyFileSync(path.join(dirA!, file), path.join(dirB!, file));
+  const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], { ...apiEnv, DATA_DIR: dirB, API_PORT: String(apiBase + 1), OIDC_PORT: String(apiBase + 3), SEED: "0" });
   await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB, 90_000);
   servers.push(await balancer("api", "127.0.0.1", apiPort, [`http://127.0.0.1:${apiBase}`, `http://127.0.0.1:${apiBase + 1}`]));
   servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
 
-  const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
+  const serve = path.join(root, "portal/server.ts");
   const portalEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: "production", HOST: "localhost" };
-  const portals = ["A", "B"].map((name, i) => run(`portal-${name}`, [serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }));
+  const portals = ["A", "B"].map((name, i) => run(`portal-${name}`, ["--import", "tsx", serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }));
   await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p, 90_000)));
   servers.push(await balancer("portal", "localhost", portalPort, [`http://localhost:${portalBase}`, `http://localhost:${portalBase + 1}`]));
-  console.log(`scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(`scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; objects ${s3.endpoint}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
 } catch (error) {
   console.error(error);
   await stop();

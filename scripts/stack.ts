@@ -5,8 +5,10 @@ import path from "node:path";
 
 /**
  * Starts the whole stack — API (with the development identity provider) and the
- * built portal under remix-serve — as child processes, and waits until both answer.
- * Used by `npm start`, the end-to-end tests and the bench.
+ * built portal under its production server (portal/server.ts, decision 044) — as child
+ * processes, and waits until both answer. Used by `npm start`, the end-to-end tests and the bench.
+ * Compiled (`dist/`, decision 045) it runs the compiled API and portal server with plain Node;
+ * from TypeScript (tests, development) it runs them through tsx.
  */
 export type StackOptions = {
   dataDir: string;
@@ -16,6 +18,10 @@ export type StackOptions = {
   /** extra environment for both processes */
   env?: Record<string, string>;
   quiet?: boolean;
+  /** run dist/api.js and dist/portal-server.js (`npm run build`) instead of the TypeScript through tsx; default: as this file runs */
+  compiled?: boolean;
+  /** extra node options for both processes (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry) */
+  nodeArgs?: string[];
 };
 
 export type Stack = {
@@ -28,6 +34,17 @@ export type Stack = {
 };
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const runningCompiled = import.meta.url.endsWith(".js");
+
+/** The command line of one of the stack's programs, compiled or through tsx. */
+function program(name: "api" | "portal-server", compiled: boolean, args: string[] = []) {
+  if (compiled) {
+    const file = path.join(root, "dist", `${name}.js`);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build`);
+    return [file, ...args];
+  }
+  return ["--import", "tsx", name === "api" ? "server/main.ts" : "portal/server.ts", ...args];
+}
 
 /** A session secret kept under DATA_DIR so sessions survive restarts of the demo. */
 export function persistentSecret(dataDir: string) {
@@ -76,7 +93,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...options.env,
   };
   const quiet = options.quiet ?? false;
-  const api = run(process.execPath, ["--import", "tsx", "server/main.ts"], { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" }, quiet, "api");
+  const compiled = options.compiled ?? runningCompiled;
+  const api = run(process.execPath, [...(options.nodeArgs ?? []), ...program("api", compiled)], { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" }, quiet, "api");
   const children: ChildProcess[] = [api];
   const stop = async () => {
     await Promise.all(
@@ -93,9 +111,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   let portalPid = 0;
   try {
-    await waitFor(`${apiUrl}/health/ready`, api);
-    const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
-    const portal = run(process.execPath, [serve, "build/index.js"], { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" }, quiet, "portal");
+    // The first start migrates and seeds the demo data: slow on a busy machine.
+    await waitFor(`${apiUrl}/health/ready`, api, 180_000);
+    const portal = run(process.execPath, [...(options.nodeArgs ?? []), ...program("portal-server", compiled, ["build/index.js"])], { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" }, quiet, "portal");
     children.push(portal);
     portalPid = portal.pid ?? 0;
     await waitFor(`${portalUrl}/health`, portal);

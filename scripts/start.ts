@@ -1,22 +1,16 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { demoCitizens } from "../server/db/seed/demo-citizens";
 import { startStack } from "./stack";
 
 /**
- * `npm start`: builds the portal, then runs the API (migrated and seeded with demo
- * data under DATA_DIR), the development identity provider and the portal.
+ * `npm start` (`npm run build`, then `node dist/start.js`): runs the API (migrated and seeded with
+ * demo data under DATA_DIR), the development identity provider and the built portal, compiled
+ * (decision 045). The end-to-end tests run this file through tsx on a portal built beforehand.
  */
-const args = new Set(process.argv.slice(2));
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const portalPort = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
-
-if (!args.has("--no-build")) {
-  console.log("Construyendo el portal…");
-  execFileSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
-}
 
 const stack = await startStack({ dataDir, portalPort, apiPort, oidcPort, env: { SEED: process.env.SEED ?? "1" } });
 

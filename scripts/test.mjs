@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { findChromium } from "./chromium.mjs";
+import { requireSupportedNode } from "./node-line.mjs";
 
 /**
  * `npm test`: the whole suite, in the order that fails fastest —
- * types, unit + API + portal tests (vitest), then the production build, its JavaScript budgets, and the
+ * types, unit + API + portal tests (vitest; the import boundaries are checked there with ESLint, decision 066), then the production build, its JavaScript budgets, and the
  * end-to-end tests in the system Chromium (JavaScript on and off, 360 and 1280 px, axe-core).
+ * Every step runs on this same Node.js: under npm, the pinned Node 24 (tools/node, decision 041).
  */
 const steps = [
   ["typecheck", ["node_modules/typescript/bin/tsc", "--noEmit"]],
@@ -14,6 +16,8 @@ const steps = [
   ["e2e", ["node_modules/@playwright/test/cli.js", "test"]],
 ];
 
+requireSupportedNode();
+console.log(`Node.js ${process.version}`);
 process.env.CHROMIUM_PATH = findChromium();
 
 for (const [name, args] of steps) {

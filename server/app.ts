@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import type { JWTVerifyGetKey } from "jose";
 import type { Logger } from "pino";
@@ -17,13 +16,18 @@ import { chatRoutes } from "./http/chat/routes.js";
 import { renditionsRoutes } from "./http/renditions/routes.js";
 import { archiveRoutes } from "./http/archive/routes.js";
 import { receiptsRoutes } from "./http/receipts/routes.js";
+import { accessesRoutes } from "./http/accesses/routes.js";
 import { healthRoutes } from "./http/health/routes.js";
 import { threadRoutes } from "./http/thread/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
 import type { RouteDeps } from "./http/types.js";
-import { createDiskBlobStore, type BlobStore } from "./storage/index.js";
+import { refuseNulCharacters } from "./http/validation.js";
+import { blobStoreFromConfig, type BlobStore } from "./storage/index.js";
 import { loggerOptions } from "./logger.js";
 import { operatorApi } from "./operator/plugin.js";
+import { createApiMetrics, installMetrics, type PoolGauges } from "./http/metrics/index.js";
+import type { Mailer } from "./mail/index.js";
+import { installMailOutbox } from "./mail/plugin.js";
 
 export type BuildAppOptions = {
   config: Config;
@@ -32,15 +36,21 @@ export type BuildAppOptions = {
   keys?: JWTVerifyGetKey;
   /** A pino logger to use, or false to log nothing; default: pino with `config.LOG_LEVEL`. */
   logger?: Logger | false;
-  /** Blob store to use; default: disk under `DATA_DIR/blobs`. */
+  /** Blob store to use; default: the configured one (`BLOB_STORE`: disk under `DATA_DIR/blobs`, or S3). */
   store?: BlobStore;
+  /** Mail transport of the outbox worker; default: SMTP_URL, else .eml files (decision 060). */
+  mailer?: Mailer;
+  /** Start the outbox worker when ready (default true; `app.mailOutbox` runs it on demand). */
+  mailWorker?: boolean;
+  /** The PostgreSQL pool, for `db_pool_connections` (decision 061). */
+  pool?: PoolGauges;
 };
 
 /**
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes, accessesRoutes];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -89,6 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       "request",
     );
   });
+  // Decision 061: request, pool, render, mail and upload figures; GET /metrics with METRICS_TOKEN.
+  const metrics = createApiMetrics({ db, pool: options.pool });
+  installMetrics(app, metrics, config.METRICS_TOKEN);
+  installMailOutbox(app, { db, config, mailer: options.mailer, start: options.mailWorker !== false, events: { onOutcome: metrics.mailOutcome } });
+
+  app.addHook("preValidation", refuseNulCharacters);
+
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
     return payload;
@@ -109,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.code(404).send({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }),
   );
 
-  const store = options.store ?? createDiskBlobStore(path.join(config.dataDir, "blobs"));
+  const store = options.store ?? (await blobStoreFromConfig(config));
   const deps: RouteDeps = { db, config, store };
   const bearer = createBearerAuth(db, {
     issuer: config.OIDC_ISSUER,

@@ -11,6 +11,9 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The development operator's token (decision 070); never accepted in production. */
+export const DEV_OPERATOR_TOKEN = "dev-operator-token-change-me";
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 export const EnvSchema = z
@@ -58,29 +61,89 @@ export const EnvSchema = z
       .url()
       .transform((v) => v.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
-    /** Bearer token of the operator API (`/operator/api`) and its CLI. */
-    OPERATOR_TOKEN: z.string().min(16).default("dev-operator-token-change-me"),
+    /**
+     * The development operator's bearer token (decision 070): calls with it are recorded as
+     * 'Operador de desarrollo'. Default `dev-operator-token-change-me` outside production; refused
+     * in production, where every operator has a named token (`operators:create`).
+     */
+    OPERATOR_TOKEN: z.string().min(16).optional(),
     /** Lifetime of access tokens in seconds (contract: 8 h at most). */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(8 * 3600).default(8 * 3600),
-    /** Pages drawn or read at the same time by the renditions workers (issue 9; 1–2 on a 2-core machine). */
+    /** Pages drawn or read at the same time by the renditions workers (decision 029; 1–2 on a 2-core machine). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
     /** A page that takes longer is stopped (its worker thread is terminated) and marked as failed. */
     RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
     /** Uploads one citizen may start per window (`/api/fs/raw/bucket`); past it, 429. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+
+    // Mail (decision 060): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** tries of one mail before it is parked for the operator (`mail:parked`, `mail:requeue`) */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    /** wait after a failed try, doubled after each further one up to MAIL_RETRY_MAX_MS */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+    /** how often an idle outbox worker looks for due mail */
+    MAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
+    /** how long a worker's claim holds a mail; must exceed the SMTP timeout */
+    MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+    /** connection, greeting and socket timeout of the SMTP client */
+    MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** days a sent e-mail (its address and text) is kept in the outbox before it is deleted */
+    MAIL_KEEP_SENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+
+    /** Bearer token of GET /metrics (decision 061); unset: /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 062). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+
+    /** Where blobs live (decision 057): `disk` (DATA_DIR/blobs, one machine) or `s3` (an S3-compatible object store). */
+    BLOB_STORE: z.enum(["disk", "s3"]).default("disk"),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** MinIO, Ceph RGW or another S3-compatible server; unset for AWS S3. */
+    S3_ENDPOINT: z.string().url().optional(),
+    /** `endpoint/bucket/key` addressing instead of `bucket.endpoint/key` (MinIO, Ceph). */
+    S3_FORCE_PATH_STYLE: flag.default("false"),
+    /** Static credentials; unset: the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Key prefix inside the bucket, e.g. `portal/`. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]{0,62}\/$/, "must end with a slash")
+      .optional(),
+    /** The orphan sweeper runs every this many ms in each API process (decision 058); 0 = off. */
+    SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
+    /** Nothing younger than this is swept: uploads in flight, blobs whose row is being written, fresh discards. */
+    SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
   })
   .superRefine((env, ctx) => {
+    if (env.MAIL_SEND_TIMEOUT_MS >= env.MAIL_LEASE_MS) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_LEASE_MS"], message: "must be longer than MAIL_SEND_TIMEOUT_MS" });
+    }
     // zod also runs this on input whose fields already failed: parse defensively.
     const issuer = URL.parse(env.OIDC_ISSUER);
     if (!issuer) return;
     const devProvider = env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname);
+    if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with BLOB_STORE=s3" });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+    }
     if (env.NODE_ENV === "production") {
       if (issuer.protocol !== "https:") {
         ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be https in production" });
       }
-      if (env.OPERATOR_TOKEN === "dev-operator-token-change-me") {
-        ctx.addIssue({ code: "custom", path: ["OPERATOR_TOKEN"], message: "the development operator token cannot be used in production" });
+      if (env.OPERATOR_TOKEN !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["OPERATOR_TOKEN"],
+          message: "the shared development operator token cannot be used in production: give each operator a named token (operators:create)",
+        });
       }
       if (devProvider && env.OIDC_CLIENT_SECRET === "dev-portal-secret") {
         ctx.addIssue({
@@ -121,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const issuer = new URL(env.OIDC_ISSUER);
   return {
     ...env,
+    OPERATOR_TOKEN: env.OPERATOR_TOKEN ?? (env.NODE_ENV === "production" ? undefined : DEV_OPERATOR_TOKEN),
     isProduction: env.NODE_ENV === "production",
     devProvider: env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname),
     jwksUri: env.OIDC_JWKS_URI ?? `${env.OIDC_ISSUER}/jwks`,

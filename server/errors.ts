@@ -2,19 +2,9 @@
  * The one error type of the API. Every error answer has the body `{ code, message }`
  * (messages in Spanish, fit to show to a citizen); stacks never leave the server.
  */
-export type ErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "NOT_ADHERED"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "TOO_MANY_REQUESTS"
-  | "INTERNAL"
-  | "SERVICE_UNAVAILABLE"
-  | (string & {});
+import type { ErrorCode } from "../common/error-codes.js";
+
+export type { ErrorCode };
 
 export class ApiError extends Error {
   constructor(

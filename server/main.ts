@@ -2,9 +2,10 @@
  * API entry point (`tsx server/main.ts`): parse the environment (refuse to start on a
  * bad value), migrate, seed when asked or when the database is new (outside production),
  * start the API and, unless an external issuer is configured, the development identity
- * provider on its own port. SIGTERM / SIGINT close both gracefully.
+ * provider on its own port. SIGTERM / SIGINT close both gracefully (decision 062): no new
+ * connections, requests in flight (uploads included) finish, the mail outbox releases what it
+ * claimed, then the database closes; past SHUTDOWN_TIMEOUT_MS the process exits anyway.
  */
-import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app.js";
 import { startOidcServer, type OidcServer } from "./auth/oidc/server.js";
@@ -13,9 +14,9 @@ import { createDatabase } from "./db/index.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
 import { loggerOptions } from "./logger.js";
-import { createDiskBlobStore } from "./storage/index.js";
+import { blobStoreFromConfig } from "./storage/index.js";
+import { startSweepJob } from "./jobs/sweeper.js";
 import { reminderIntervalFromEnv, startReminderJob } from "./domain/deadlines/service.js";
-import { mailerFromEnv } from "./mail/index.js";
 
 let config: Config;
 try {
@@ -28,7 +29,7 @@ try {
 const logger = pino(loggerOptions(config.LOG_LEVEL));
 
 async function start() {
-  const { db, dialect, location } = await createDatabase({
+  const { db, dialect, location, pool } = await createDatabase({
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     dataDir: config.dataDir,
@@ -42,7 +43,7 @@ async function start() {
   const seedOptions = {
     issuer: config.OIDC_ISSUER,
     tenant: config.TENANT,
-    store: createDiskBlobStore(path.join(config.dataDir, "blobs")),
+    store: await blobStoreFromConfig(config),
   };
   if (config.SEED === true || (config.SEED !== false && !config.isProduction && (await isEmpty(db)))) {
     await seed(db, seedOptions);
@@ -58,11 +59,13 @@ async function start() {
     logger.info({ address: idp.address, issuer: config.OIDC_ISSUER }, "development identity provider listening");
   }
 
-  const app = await buildApp({ config, db, logger });
+  const app = await buildApp({ config, db, logger, pool, store: seedOptions.store });
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
-  // Issue 9: e-mail reminders three days before each due date (REMINDERS_INTERVAL_MS, 0 = off).
-  const stopReminders = startReminderJob(db, mailerFromEnv(config.dataDir), logger, reminderIntervalFromEnv());
+  // Decision 028: e-mail reminders three days before each due date, queued in the outbox (REMINDERS_INTERVAL_MS, 0 = off).
+  const stopReminders = startReminderJob(db, logger, reminderIntervalFromEnv());
+  // Decision 058: blobs no row names, unfinished uploads and discarded files go after a grace period.
+  const stopSweeper = startSweepJob({ db, store: seedOptions.store }, { intervalMs: config.SWEEP_INTERVAL_MS, graceMs: config.SWEEP_GRACE_MINUTES * 60_000, logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,10 +75,11 @@ async function start() {
     const timer = setTimeout(() => {
       logger.error("shutdown timed out");
       process.exit(1);
-    }, 10_000);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
       stopReminders();
+      stopSweeper();
       await app.close();
       await idp?.close();
       await db.destroy();

@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import { env } from "~/lib/env.server";
 import { getActiveSession, redirectToSignIn } from "~/lib/session.server";
 import type { z } from "zod";
@@ -37,6 +39,17 @@ export async function requireApiContext(request: Request): Promise<ApiContext> {
   return { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
 }
 
+/**
+ * Connections to the API are kept open and reused (decision 047): a new TCP connection per call cost
+ * the portal about a tenth of its CPU. The portal's fetch (Remix's, node-fetch based) takes an
+ * `agent`; a fetch that does not know the option ignores it.
+ */
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: "lifo" }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: "lifo" }),
+};
+const agentFor = (url: URL) => agents[url.protocol as keyof typeof agents];
+
 function buildUrl(path: string, query?: CallOptions["query"]) {
   const url = new URL(path, env.API_BASE_URL);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -45,7 +58,15 @@ function buildUrl(path: string, query?: CallOptions["query"]) {
   return url;
 }
 
+/** Tells the portal server's metrics of a call (portal/metrics.ts, decision 061), when it listens. */
+function observe(method: string, path: string, status: number, started: number) {
+  const observer = (globalThis as Record<symbol, unknown>)[Symbol.for("atencion-virtual.api-call")];
+  if (typeof observer === "function") observer({ method, path, status, seconds: (performance.now() - started) / 1000 });
+}
+
 async function send(ctx: ApiContext, path: string, options: CallOptions): Promise<Response> {
+  const started = performance.now();
+  const method = options.method ?? "GET";
   const headers = new Headers(options.headers);
   headers.set("Authorization", `Bearer ${ctx.accessToken}`);
   headers.set("Accept", "application/json");
@@ -58,17 +79,21 @@ async function send(ctx: ApiContext, path: string, options: CallOptions): Promis
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? "GET",
+    const url = buildUrl(path, options.query);
+    response = await fetch(url, {
+      method,
       headers,
       body,
       redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs ?? env.API_TIMEOUT_MS),
-    });
+      agent: agentFor(url),
+    } as RequestInit);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    observe(method, path, timedOut ? 504 : 502, started);
     throw new ApiError(timedOut ? 504 : 502, timedOut ? "TIMEOUT" : "UNREACHABLE", null);
   }
+  observe(method, path, response.status, started);
   if (response.status === 303) {
     const payload = (await response.json().catch(() => null)) as { location?: unknown } | null;
     const location = typeof payload?.location === "string" ? payload.location : response.headers.get("Location") ?? undefined;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError, apiJson, apiRaw, seg, type ApiContext } from "./client.server";
+import { referenceCache } from "./reference.server";
 
 /** Adhesion check: true when adhered, false when the backend answers 400 (not adhered). */
 export async function isAdhered(ctx: ApiContext): Promise<boolean> {
@@ -113,11 +114,16 @@ export async function getHistory(ctx: ApiContext, code: string): Promise<History
   return r.history;
 }
 
-export async function getTypes(ctx: ApiContext): Promise<CommunicationType[]> {
-  const r = await apiJson(ctx, `/api/dd/v1/communications/types/all`, z.object({ types: z.array(CommunicationType) }), {
-    userId: true,
+/** Communication types: reference data, kept per process for a short time (decision 047). */
+export const typesCache = referenceCache<CommunicationType[]>();
+
+export function getTypes(ctx: ApiContext): Promise<CommunicationType[]> {
+  return typesCache.get(async () => {
+    const r = await apiJson(ctx, `/api/dd/v1/communications/types/all`, z.object({ types: z.array(CommunicationType) }), {
+      userId: true,
+    });
+    return r.types;
   });
-  return r.types;
 }
 
 export async function archiveCommunications(ctx: ApiContext, codes: string[]): Promise<void> {

@@ -2,25 +2,26 @@
  * The shared files calls of spec section 7 (`/api/fs`): upload one file, download, page count
  * and one page as PDF. Downloads and pages are passed through as streams, never buffered.
  */
-import { openAsBlob } from "node:fs";
 import { z } from "zod";
 import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 
 /** Fixed system code sent with uploads (spec section 9: value not shown). */
 export const UPLOAD_SYSTEM = "AV";
 
-/** Uploads one file from disk (streamed from the file, never read whole); answers its id. */
-export async function uploadFileFromDisk(
+/**
+ * Uploads one file; answers its id. The file is a standard Blob (the portal's uploads are read
+ * lazily from disk, decision 042), so the request streams it: never read whole.
+ */
+export async function uploadFile(
   ctx: ApiContext,
-  input: { path: string; filename: string; type?: string; documentTypeCode?: string; code?: string },
+  input: { file: Blob; filename: string; documentTypeCode?: string; code?: string },
 ): Promise<string> {
-  const blob = await openAsBlob(input.path, { type: input.type || "application/octet-stream" });
   const form = new FormData();
   form.set("filename", input.filename);
   form.set("system", UPLOAD_SYSTEM);
   if (input.documentTypeCode) form.set("documentTypeCode", input.documentTypeCode);
   if (input.code) form.set("code", input.code);
-  form.set("file", blob, input.filename);
+  form.set("file", input.file, input.filename);
   const answer = await apiJson(ctx, "/api/fs/raw/bucket", z.object({ result: z.union([z.string(), z.number()]).transform(String) }), {
     method: "POST",
     body: form,

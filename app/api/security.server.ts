@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiJson, apiRaw, type ApiContext } from "./client.server";
-import { ConfigSchema, UserSchema } from "./schemas";
+import { referenceCache } from "./reference.server";
+import { ConfigSchema, UserSchema, type PortalConfig } from "./schemas";
 
 export function getRoles(ctx: ApiContext) {
   return apiJson(ctx, "/api/security/user/get_roles", z.object({ data: z.object({ data: UserSchema }) })).then((r) => r.data.data);
@@ -8,12 +9,14 @@ export function getRoles(ctx: ApiContext) {
 
 /**
  * The root loader and a page's startup rule both need the configuration, and on a document request
- * Remix gives every loader the same Request: it is asked for once per request (and per citizen).
+ * Remix gives every loader the same Request: it is asked for once per request (and per citizen),
+ * and a process keeps the answer for a short time (reference data, decision 047).
  */
-const configOfRequest = new WeakMap<Request, { cuil: string; config: ReturnType<typeof fetchConfig> }>();
+const configOfRequest = new WeakMap<Request, { cuil: string; config: Promise<PortalConfig> }>();
+export const configCache = referenceCache<PortalConfig>();
 
-function fetchConfig(ctx: ApiContext) {
-  return apiJson(ctx, "/api/v4/instances/config", ConfigSchema);
+function fetchConfig(ctx: ApiContext): Promise<PortalConfig> {
+  return configCache.get(() => apiJson(ctx, "/api/v4/instances/config", ConfigSchema));
 }
 
 export function getConfig(ctx: ApiContext) {

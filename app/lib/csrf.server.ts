@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env } from "./env.server";
+import { errorPage } from "./resource.server";
 
 /**
  * CSRF protection for every form post, in two layers:
@@ -37,6 +38,24 @@ export function assertSameOrigin(request: Request) {
     const expected = new URL(request.url).origin;
     const portal = new URL(env.PORTAL_URL).origin;
     if (origin !== expected && origin !== portal) throw new CsrfRejected("origin mismatch");
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Layer 1 in front of Remix, for the portal's HTTP server (decision 055): Remix's own origin check
+ * throws on a cross-site post before any action runs and answers a bare 500, so a post that
+ * layer 1 refuses is answered here, 403 with the Spanish error page, before Remix sees it.
+ */
+export function crossSiteRefusal(request: Request): Response | null {
+  if (!UNSAFE.has(request.method.toUpperCase())) return null;
+  try {
+    assertSameOrigin(request);
+    return null;
+  } catch (error) {
+    if (error instanceof CsrfRejected) return errorPage(403);
+    throw error;
   }
 }
 

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { assertSameOrigin, assertToken, CsrfRejected } from "./csrf.server";
+import { errors as E } from "./messages/errors";
 
 /**
  * The one entry point for reading a posted form: CSRF checks (origin first, then
@@ -10,17 +11,30 @@ export type FormResult<T> =
   | { ok: true; data: T; formData: FormData }
   | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string>; formData: FormData };
 
-export async function readForm(request: Request, readBody: (r: Request) => Promise<FormData> = (r) => r.formData()) {
+/** The bodies an HTML form sends; anything else (JSON, text/plain…) is not a form post (415). */
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+const refuse = (status: 400 | 403 | 415) => json({ message: E.requests.refused }, { status });
+
+export async function readForm(request: Request, readBody: (r: Request) => Promise<FormData> = readUrlEncodedOrMultipart) {
   try {
     assertSameOrigin(request);
+    if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw refuse(415);
     const formData = await readBody(request);
     await assertToken(formData, request);
     return formData;
   } catch (error) {
-    if (error instanceof CsrfRejected) {
-      throw json({ message: "La solicitud no es válida. Recargá la página e intentá nuevamente." }, { status: 403 });
-    }
+    if (error instanceof CsrfRejected) throw refuse(403);
     throw error;
+  }
+}
+
+/** The platform's form reader, a broken body being a 400 rather than a 500. */
+async function readUrlEncodedOrMultipart(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw refuse(400);
   }
 }
 

@@ -33,9 +33,17 @@ export async function orErrorPage<T>(work: () => Promise<T>): Promise<T> {
 export async function loadStartup(request: Request): Promise<Startup> {
   const ctx = await requireApiContext(request);
   return orErrorPage(async () => {
+    // One round (decision 047): the adhesion check goes out with the configuration; its answer is
+    // used only when the digital module is enabled (a disabled module counts as adhered).
+    const adhesion = isAdhered(ctx).then(
+      (adhered) => ({ adhered }),
+      (error: unknown) => ({ error }),
+    );
     const config = await getConfig(ctx);
-    const adhered = moduleEnabled(config, "digital") ? await isAdhered(ctx) : true;
-    return { ctx, config, adhered };
+    if (!moduleEnabled(config, "digital")) return { ctx, config, adhered: true };
+    const checked = await adhesion;
+    if ("error" in checked) throw checked.error;
+    return { ctx, config, adhered: checked.adhered };
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { env } from "./env.server";
 
 /**
@@ -24,6 +25,24 @@ export function contentSecurityPolicy(nonce: string) {
     `form-action 'self' ${idp}`,
     ...(env.secure ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
+}
+
+/**
+ * The headers of an answer that left the app without some of them (decision 068): each missing one
+ * is added (`Cache-Control: no-store` when it has none, `Cookie` in `Vary`, and for an HTML answer
+ * without a policy the strict one with a nonce no script carries); what the answer has is kept, so
+ * a page keeps its nonce policy and every page, data request and resource answer stays as it was.
+ */
+export function completeSecurityHeaders(headers: Headers): Headers {
+  const html = /^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy");
+  const cacheControl = headers.get("Cache-Control");
+  const wanted = applySecurityHeaders(new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}), html ? { nonce: randomBytes(16).toString("base64") } : {});
+  wanted.forEach((value, name) => {
+    if (name === "vary") {
+      if (!/(^|,)\s*cookie\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
+    } else if (!headers.has(name)) headers.set(name, value);
+  });
+  return headers;
 }
 
 export function applySecurityHeaders(headers: Headers, options: { nonce?: string } = {}) {

@@ -28,3 +28,4 @@ export { readable } from "./messages/readable";
 export { downloadAll } from "./messages/downloadAll";
 export { thread } from "./messages/thread";
 export { deadlines } from "./messages/deadlines";
+export { datos } from "./messages/datos";

@@ -21,9 +21,12 @@ export const RECORD_DOCUMENTS_PAGE_SIZE = 5;
 
 export type PageItem = number | "ellipsis";
 
+/** The highest list page the API accepts (`pageNumber`): a higher one is not a page but noise. */
+export const MAX_LIST_PAGE = 100_000;
+
 /**
  * A page number from an untrusted value (query string, form field), inside 1…lastPage.
- * Anything that is not a positive integer gives 1. `lastPage` below 1 is treated as 1; leave it
+ * Anything that is not a positive integer up to MAX_LIST_PAGE gives 1 (never forwarded to the API). `lastPage` below 1 is treated as 1; leave it
  * out (or pass Infinity) when the last page is not known yet.
  */
 export function clampPage(value: unknown, lastPage: number = Number.POSITIVE_INFINITY): number {
@@ -32,7 +35,7 @@ export function clampPage(value: unknown, lastPage: number = Number.POSITIVE_INF
   if (typeof value === "number") page = value;
   else if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) page = Number(value);
   else return 1;
-  if (!Number.isInteger(page) || page < 1) return 1;
+  if (!Number.isInteger(page) || page < 1 || page > MAX_LIST_PAGE) return 1;
   return Math.min(page, last);
 }
 

@@ -7,8 +7,9 @@ export function safeReturnPath(value: unknown, origin: string): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
   // Only root-relative paths are accepted as return addresses.
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  // Browsers strip tabs and newlines from URLs and read backslashes as slashes.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  // Browsers strip tabs and newlines from URLs and read backslashes as slashes: no control
+  // character (C0, DEL, C1) and no backslash.
+  if (/[\p{Cc}\\]/u.test(value)) return null;
   let resolved: URL;
   let base: URL;
   try {

@@ -9,6 +9,7 @@ import { draftCookieUpkeep, draftOwnerTag } from "~/features/session/drafts.serv
 import { readReceiptFlash } from "~/features/receipts/flash.server";
 import { getToast } from "~/lib/toast.server";
 import type { ShellUser } from "~/features/shell/Shell";
+import { accessLogOffered } from "~/features/datos/offered.server";
 
 /**
  * The root route's loader: reads the toast, refreshes the idle timer, loads the page furniture, and
@@ -26,12 +27,14 @@ export async function loadRoot(request: Request) {
   let user: ShellUser | null = null;
   let modules: ModuleId[] = [];
   let tenant = env.TENANT;
+  let datos = false;
   let sessionInfo: { expiresAt: number; remainingMs: number; draftOwner: string } | null = null;
   const active = await getActiveSession(request);
   if (active) {
     const ctx: ApiContext = { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
     try {
-      const [roles, config] = await Promise.all([getRoles(ctx), getConfig(ctx)]);
+      const [roles, config, offered] = await Promise.all([getRoles(ctx), getConfig(ctx), accessLogOffered(ctx)]);
+      datos = offered;
       user = { cn: roles.cn, cuil: roles.cuil, email: roles.email ?? null, telephone: roles.telephone_number ?? null };
       modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
       if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
@@ -60,6 +63,7 @@ export async function loadRoot(request: Request) {
       user,
       modules,
       tenant,
+      datos,
       citizenIdUrl: env.CITIZEN_ID_URL,
       session: sessionInfo ? { expiresAt: sessionInfo.expiresAt, remainingMs: sessionInfo.remainingMs } : null,
       draftOwner: sessionInfo?.draftOwner ?? null,

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { redirect, type Session } from "@remix-run/node";
 import { env } from "./env.server";
 import { safeReturnPath } from "./redirect";
+import { createEncryptedCookieSessionStorage } from "./session-cookie.server";
 
 /**
- * The signed-in citizen's portal session. Tokens stay on the server side of the
- * cookie (signed, HttpOnly, never readable by browser scripts).
+ * The signed-in citizen's portal session, in an encrypted, HttpOnly cookie (decision 054):
+ * neither browser scripts nor whoever copies the cookie can read the tokens in it.
  */
 export type SessionData = {
   sid: string;
@@ -22,14 +23,14 @@ type FlashData = { pendingOrigin: string };
 
 const cookieName = env.secure ? "__Host-av_session" : "av_session";
 
-export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
+export const sessionStorage = createEncryptedCookieSessionStorage<SessionData, FlashData>({
+  name: cookieName,
+  secrets: [env.SESSION_SECRET, ...env.SESSION_PREVIOUS_SECRETS],
   cookie: {
-    name: cookieName,
     httpOnly: true,
     sameSite: "lax",
     secure: env.secure,
     path: "/",
-    secrets: [env.SESSION_SECRET],
     // The cookie lives as long as the absolute limit; idle expiry is checked on every request.
     maxAge: env.SESSION_ABSOLUTE_HOURS * 3600,
   },

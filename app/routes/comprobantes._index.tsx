@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireApiContext } from "~/api/client.server";
 import { listReceipts } from "~/api/receipts.server";
-import { localDate, localTime } from "~/features/session/local-time";
+import { formatDateTime } from "~/lib/dates";
 import { orErrorPage } from "~/lib/guards.server";
 import { receipts as R } from "~/lib/messages/receipts";
 import { pageTitle } from "~/lib/meta";
@@ -35,7 +35,7 @@ export default function Receipts() {
                 {R.kinds[r.kind]} · {r.number}
               </Link>
               <span>
-                {localDate(r.occurredAt)} {localTime(r.occurredAt)}
+                {formatDateTime(r.occurredAt)}
               </span>
             </li>
           ))}

@@ -14,5 +14,5 @@ export const action = ({ request }: ActionFunctionArgs) => summaryAction(request
 
 export default function DigitalSummary() {
   const data = useLoaderData<typeof loader>();
-  return <SummaryView communication={data.communication} history={data.history} archivedView={false} />;
+  return <SummaryView communication={data.communication} history={data.history} message={data.message} archivedView={false} />;
 }

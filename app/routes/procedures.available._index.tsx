@@ -51,29 +51,23 @@ export default function AvailableProcedures() {
 
   return (
     <section aria-labelledby="page-title" className="proc-catalogue">
-      <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
-        <ol>
-          <li>
-            <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
-          </li>
-          <li>
-            {drilled || state.q ? (
-              <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
-            ) : (
-              <span aria-current="page">{furniture.routeLabels.available}</span>
-            )}
-          </li>
-          {chain.map((level, i) => (
-            <li key={level.id}>
-              {i === chain.length - 1 ? (
-                <span aria-current="page">{level.description}</span>
+      {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
+      {drilled ? null : (
+        <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
+          <ol>
+            <li>
+              <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
+            </li>
+            <li>
+              {state.q ? (
+                <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
               ) : (
-                <Link to={catalogueHref({ parentId: level.id })}>{level.description}</Link>
+                <span aria-current="page">{furniture.routeLabels.available}</span>
               )}
             </li>
-          ))}
-        </ol>
-      </nav>
+          </ol>
+        </nav>
+      )}
       <div className="page-head">
         <h1 id="page-title" className="page-title">
           {t.available.title}

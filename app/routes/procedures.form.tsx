@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fieldErrorText, valuesFrom } from "~/features/chat/FormFields";
 import { formAction, loadFormScreen, type FormActionData } from "~/features/chat/form.server";
-import { validateForm, type FormDefinition } from "~/features/chat/form-rules";
+import { validateForm, type FormDefinition } from "@common/forms";
 import { errors as E } from "~/lib/messages/errors";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
@@ -40,9 +40,11 @@ export default function FormScreen() {
     const form = doc?.getElementById("av-form") as HTMLFormElement | null;
     if (!doc || !form) return;
     setLoaded(true);
-    // Same origin: the frame grows to its form, so the page scrolls as one.
+    // Same origin: the frame grows to its form, so the page scrolls as one. The body's own height is
+    // measured (the document's is never less than the frame), so a resize does not feed itself.
     const fit = () => {
-      if (frame.current) frame.current.style.height = `${doc.documentElement.scrollHeight + 4}px`;
+      const height = `${Math.ceil(doc.body.getBoundingClientRect().height) + 4}px`;
+      if (frame.current && frame.current.style.height !== height) frame.current.style.height = height;
     };
     fit();
     doc.defaultView?.addEventListener("resize", fit);
@@ -103,10 +105,17 @@ export default function FormScreen() {
           {E.formInvalid}
         </div>
       ) : null}
-      <div className="js-only form-screen__status">
-        {busy ? <Spinner size="sm" label={t.form.saving} showLabel /> : !loaded ? <Spinner size="sm" label={t.form.loading} showLabel /> : null}
-      </div>
+      {/* Only a script can tell that the frame loaded: without one the page never says 'Cargando…'. */}
+      {hydrated ? (
+        <div className="form-screen__status">
+          {busy ? <Spinner size="sm" label={t.form.saving} showLabel /> : !loaded ? <Spinner size="sm" label={t.form.loading} showLabel /> : null}
+        </div>
+      ) : null}
       <iframe ref={frame} src={frameSrc} title={t.form.frameTitle(spec.header.name)} className="form-screen__frame" onLoad={attach} />
+      {/* Browsers without frames (text browsers, some assistive set-ups) open the same form as a page of its own. */}
+      <p className="form-screen__standalone">
+        <a href={frameSrc}>{t.form.openStandalone}</a>
+      </p>
     </section>
   );
 }

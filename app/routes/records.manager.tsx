@@ -35,10 +35,10 @@ import {
   SentSection,
 } from "~/features/records/Manager";
 import { PreviewModal } from "~/features/records/PreviewModal";
-import { UploadModal, UPLOAD_SLOTS, type UploadErrors } from "~/features/records/UploadModal";
-import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadTooLarge } from "~/features/records/upload.server";
+import { UploadModal, type UploadAnswer } from "~/features/records/UploadModal";
+import { noJsUpload } from "~/features/records/upload.server";
 import { isId, LOCAL_KEYS, managerHref, parseManagerState, withoutModal, type ManagerState } from "~/features/records/url";
-import { parseForm, readForm } from "~/lib/form.server";
+import { parseForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { furniture } from "~/lib/messages/furniture";
 import { records as t } from "~/lib/messages/records";
@@ -258,65 +258,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Without JavaScript: one multipart form with up to three cards, the same rules as the modal. */
-async function noJsUpload(request: Request, ctx: Awaited<ReturnType<typeof requireAdhered>>["ctx"], file: string) {
-  const home = managerHref({ file });
-  const reader = multipartReader();
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader.read);
-    } catch (error) {
-      if (error instanceof UploadTooLarge) {
-        return json({ uploadErrors: { form: uploadErrorMessage(error) } satisfies UploadErrors }, { status: 413 });
-      }
-      throw error;
-    }
-    const errors: UploadErrors = { slots: {} };
-    const chosen: { index: number; file: Parameters<typeof forwardFile>[1]; name: string; reference: string }[] = [];
-    for (let i = 0; i < UPLOAD_SLOTS; i++) {
-      const f = form.get(`file_${i}`);
-      const name = String(form.get(`name_${i}`) ?? "").trim();
-      const reference = String(form.get(`reference_${i}`) ?? "").trim();
-      const hasFile = isDiskFile(f);
-      if (!hasFile && !name && !reference) continue;
-      const slot: NonNullable<UploadErrors["slots"]>[number] = {};
-      if (!hasFile) slot.file = t.uploadModal.fileRequired;
-      if (!name) slot.name = t.uploadModal.nameRequired;
-      if (!reference) slot.reference = t.uploadModal.referenceRequired;
-      if (Object.keys(slot).length) errors.slots![i] = slot;
-      else if (hasFile) chosen.push({ index: i, file: f, name, reference });
-    }
-    if (Object.keys(errors.slots!).length || chosen.length === 0) {
-      if (chosen.length === 0 && !Object.keys(errors.slots!).length) errors.form = t.ui.noFileChosen;
-      return json({ uploadErrors: errors }, { status: 400 });
-    }
-    const files: { fileId: string; fileName: string; reference: string; mime: string }[] = [];
-    for (const item of chosen) {
-      try {
-        const fileId = await forwardFile(ctx, item.file);
-        files.push({ fileId, fileName: item.name, reference: item.reference, mime: item.file.type || "application/octet-stream" });
-      } catch (error) {
-        if (error instanceof Response) throw error;
-        if (!isApiError(error)) throw error;
-        return json({ uploadErrors: { form: uploadErrorMessage(error), slots: { [item.index]: { file: uploadErrorMessage(error) } } } satisfies UploadErrors }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 });
-      }
-    }
-    try {
-      await registerUploads(ctx, file, files);
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      return redirectWithToast(home, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
-    }
-    return redirect(home);
-  } finally {
-    reader.cleanup();
-  }
-}
-
 export default function RecordsManager() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ uploadErrors?: UploadErrors }>();
+  const actionData = useActionData<UploadAnswer>();
   const location = useLocation();
   // The URL is the state (also when paging skipped the loader).
   const state = parseManagerState(new URLSearchParams(location.search));
@@ -375,7 +319,7 @@ export default function RecordsManager() {
         <PreviewModal state={state} docs={data.preview.docs} index={Math.max(0, data.preview.docs.findIndex((d) => d.fileId === state.doc))} pageCount={data.preview.pageCount} text={data.preview.text} />
       ) : null}
       {state.modal === "details" && data.details ? <DetailsModal doc={data.details} closeHref={withoutModal(state)} /> : null}
-      {state.modal === "upload" && !header.read_only ? <UploadModal state={state} errors={actionData?.uploadErrors ?? null} /> : null}
+      {state.modal === "upload" && !header.read_only ? <UploadModal state={state} answer={actionData ?? null} /> : null}
       {state.modal === "delete" && modalDoc ? <DeleteModal doc={modalDoc} state={state} /> : null}
       {state.modal === "send" && !header.read_only ? <SendModal docs={data.pending} state={state} /> : null}
       <div className="no-js-only rec-bottom">

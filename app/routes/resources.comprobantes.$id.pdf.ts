@@ -3,18 +3,19 @@ import { ApiError, requireApiContext } from "~/api/client.server";
 import { getReceipt } from "~/api/receipts.server";
 import { receiptPdf } from "~/features/receipts/pdf.server";
 import { receipts as R } from "~/lib/messages/receipts";
+import { errorPage, resource, upstreamStatus } from "~/lib/resource.server";
 
 const ID = /^[0-9a-f-]{36}$/i;
 
 /** 'Descargar PDF' of a receipt: made on the server with pdf-lib; another citizen's receipt is 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireApiContext(request);
   if (!params.id || !ID.test(params.id)) throw new Response("No encontrado", { status: 404 });
   let receipt;
   try {
     receipt = await getReceipt(ctx, params.id);
   } catch (error) {
-    if (error instanceof ApiError) throw new Response("No encontrado", { status: error.status === 404 ? 404 : 502 });
+    if (error instanceof ApiError) throw errorPage(upstreamStatus(error));
     throw error;
   }
   const bytes = await receiptPdf(receipt);
@@ -31,3 +32,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = resource(loaderHandler);

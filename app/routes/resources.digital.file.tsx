@@ -3,6 +3,7 @@ import { ApiError, requireApiContext } from "~/api/client.server";
 import { downloadCommunicationFile } from "~/api/digital.server";
 import { digital } from "~/lib/messages/digital";
 import { redirectWithToast } from "~/lib/toast.server";
+import { resource } from "~/lib/resource.server";
 
 const PASS_HEADERS = ["content-type", "content-length", "content-disposition"];
 
@@ -10,7 +11,7 @@ const PASS_HEADERS = ["content-type", "content-length", "content-disposition"];
  * Download of a communication's file: streams the API's answer (which marks the file downloaded
  * and the communication seen) without buffering it. Failure: back to the summary with the toast.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const ctx = await requireApiContext(request);
   const url = new URL(request.url);
   const code = url.searchParams.get("code") ?? "";
@@ -35,3 +36,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+export const loader = resource(loaderHandler);

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { resource } from "~/lib/resource.server";
 
 /**
  * pdf.js and its worker, served from the installed pdfjs-dist package (only the two files the
@@ -19,7 +20,7 @@ function packageRoot() {
   return root;
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+async function loaderHandler({ params }: LoaderFunctionArgs) {
   const rel = params.file ? FILES[params.file] : undefined;
   if (!rel || params.version !== "4.10.38") throw new Response("No encontrado", { status: 404 });
   const stream = Readable.toWeb(createReadStream(path.join(packageRoot(), rel))) as ReadableStream<Uint8Array>;
@@ -31,3 +32,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = resource(loaderHandler);

@@ -5,13 +5,14 @@ import { safeReturnTo } from "~/features/procedures/url";
 import { requireAdhered } from "~/lib/guards.server";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
+import { resource } from "~/lib/resource.server";
 
 /**
  * Attachment downloads of the procedures module: streams `GET /api/fs/bucket/{base64FileName}/{fileId}`
  * to the browser as a PDF attachment. A failure goes back to `back` (a /procedures URL) with
  * 'Algo salió mal al descargar el documento. Intente nuevamente.'.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireAdhered(request, "procedures");
   const url = new URL(request.url);
   const fileId = url.searchParams.get("file") ?? "";
@@ -39,3 +40,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (length) headers.set("Content-Length", length);
   return new Response(upstream.body, { status: 200, headers });
 }
+
+export const loader = resource(loaderHandler);

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
-import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadTooLarge } from "~/features/records/upload.server";
+import { forwardFile, isDiskFile, multipartReader, uploadErrorMessage, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
+import { errorPage, resource } from "~/lib/resource.server";
 
 /**
  * One file of the 'Agregar Documentos' modal (with JavaScript the files go one by one):
  * streamed to disk, forwarded to `POST /api/fs/raw/bucket`, answers `{ fileId }` or `{ error }`.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdhered(request, "records");
   const reader = multipartReader();
   try {
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       form = await readForm(request, reader.read);
     } catch (error) {
-      if (error instanceof UploadTooLarge) return json({ error: uploadErrorMessage(error) }, { status: 413 });
+      if (error instanceof UploadRefused) return json({ error: uploadErrorMessage(error) }, { status: error.status });
       throw error;
     }
     const file = form.get("file");
@@ -35,4 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const loader = () => new Response("No encontrado", { status: 404 });
+export const loader = resource(() => errorPage(404));
+
+export const action = resource(actionHandler);

@@ -1,12 +1,13 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readForm } from "~/lib/form.server";
 import { getActiveSession, sessionDeadline, sessionStorage } from "~/lib/session.server";
+import { resource } from "~/lib/resource.server";
 
 /**
  * 'Continuar' of the session warning (WCAG 2.2.1): a CSRF-checked post that refreshes the idle
  * time of a session still alive. An expired one is not revived (401): the citizen signs in again.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   await readForm(request);
   const active = await getActiveSession(request);
   if (!active) return json({ ok: false as const }, { status: 401 });
@@ -20,6 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Only posts: a visit goes home. */
-export function loader() {
+function loaderHandler() {
   return redirect("/");
 }
+
+export const loader = resource(loaderHandler);
+
+export const action = resource(actionHandler);

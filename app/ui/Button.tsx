@@ -77,7 +77,8 @@ export type SubmitButtonProps = ButtonLookProps &
 /**
  * A submit button that guards against double submits. Without JavaScript it is a normal submit.
  * With JavaScript, while the submission is in flight it shows a spinner and `pendingLabel`, gets
- * aria-disabled="true" and ignores clicks (and Enter in the form's fields). aria-disabled instead of
+ * aria-disabled="true" and ignores clicks (and Enter in the form's fields); so does a caller's
+ * `aria-disabled` (an aria-disabled button that still submitted would say one thing and do another). aria-disabled instead of
  * `disabled` keeps keyboard focus on the button, so screen-reader users do not lose their place;
  * the `disabled` prop still works for rules such as 'Iniciar trámite' before the terms are accepted.
  */
@@ -101,9 +102,11 @@ export function SubmitButton({
     (name === undefined || value === undefined || navigation.formData?.get(name) === String(value));
   const isPending = pending ?? matches;
   const busy = isPending || submitting;
+  // A caller's aria-disabled (a rule of the form, e.g. its field is disabled meanwhile) blocks it too.
+  const blocked = busy || rest["aria-disabled"] === true || rest["aria-disabled"] === "true";
 
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (busy) {
+    if (blocked) {
       event.preventDefault();
       return;
     }

@@ -307,7 +307,7 @@ export interface ErrorSummaryProps {
 /**
  * GOV.UK error summary: put it at the top of the form's page when the action answers with errors
  * (and prefix the page title with 'Error: '). role="alert", tabIndex -1, focused on mount and when
- * the errors change; each link moves focus to its field (with JS) or jumps to it (without).
+ * the errors change (without JavaScript by the browser, through `autofocus`); each link moves focus to its field (with JS) or jumps to it (without).
  * Renders nothing when there are no errors.
  */
 export function ErrorSummary({ errors, title = common.errorSummary.title, id = "error-summary" }: ErrorSummaryProps) {
@@ -321,7 +321,9 @@ export function ErrorSummary({ errors, title = common.errorSummary.title, id = "
   if (errors.length === 0) return null;
   const titleId = `${id}-title`;
   return (
-    <div ref={ref} id={id} className="error-summary" role="alert" tabIndex={-1} aria-labelledby={titleId}>
+    // Without JavaScript the server's HTML asks the browser to focus it (autofocus); with it, the effect above does.
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- GOV.UK: the summary of a form that came back takes focus.
+    <div ref={ref} id={id} className="error-summary" role="alert" tabIndex={-1} aria-labelledby={titleId} autoFocus>
       <h2 className="error-summary__title" id={titleId}>
         {title}
       </h2>

@@ -108,7 +108,11 @@ export function Modal({ id, title, open, closeHref, children, footer, size = "md
       body.style.overflow = previousOverflow;
       body.style.paddingRight = previousPaddingRight;
       if (previouslyFocused && previouslyFocused.isConnected && previouslyFocused !== document.body) {
-        previouslyFocused.focus({ preventScroll: true });
+        // An opener inside a menu that has closed meanwhile (Escape also closes popovers) cannot take
+        // focus: the menu's own toggle, the nearest visible thing that opened it, takes it instead.
+        const closedMenu = previouslyFocused.closest("details:not([open])");
+        const target = closedMenu?.querySelector<HTMLElement>(":scope > summary") ?? previouslyFocused;
+        target.focus({ preventScroll: true });
       }
     };
   }, [isDialog]);

@@ -36,7 +36,7 @@ export function Tabs({ label, tabs, className }: TabsProps) {
         {tabs.map((tab) => {
           const content = (
             <>
-              <span className="tabs__label">{tab.label}</span>
+              <span className="tabs__label">{tab.label}</span>{" "}
               {typeof tab.count === "number" ? (
                 <span className="tabs__count" style={colorStyle(tab.color)}>
                   {tab.count}

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` — load without loss (issue 7).
+ * `npm run bench:load` — load without loss (decision 035).
  *
  * Starts the full stack from the production build (API + development identity provider +
  * portal under remix-serve) on a fresh SQLite data directory, or on a dedicated PostgreSQL
@@ -109,7 +109,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; url?: s
 async function operator<T>(apiUrl: string, method: "POST" | "GET", route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${apiUrl}/operator/api${route}`, {
     method,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "x-motivo": "Medicion de carga", ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();

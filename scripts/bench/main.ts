@@ -1,9 +1,12 @@
 /**
- * `npm run bench` (issue 8): seeds a large data set, starts the production build and measures, on
+ * `npm run bench` (decisions 020–022): seeds a large data set, starts the production build and measures, on
  * SQLite and — when DATABASE_URL is set — on PostgreSQL:
- * - SSR throughput and p50/p95/p99 of /digital, /procedures, /records, /records/manager for the
- *   heavy citizen at 10 and 100 connections (autocannon, after a warm-up), next to a bare page of
- *   the same build (/bench-baseline, decision 020); the ratio to the baseline is the figure to read;
+ * - SSR throughput and p50/p97.5 of /digital, /procedures, /records, /records/manager for the
+ *   heavy citizen and of a static signed-in page (/accesibilidad) at 10 and 100 connections
+ *   (autocannon, after a warm-up), next to two baselines: a separate minimal Remix 2.17 app (one
+ *   route, no loader, served by the same portal server; decision 046) and a bare page of our own
+ *   build (/bench-baseline, decision 020). Each page is measured `--rounds` times, the order
+ *   rotated every round, and the median of the rounds is reported with its ratio to both baselines;
  * - the API calls behind them, directly with a bearer token (inbox first page, page 5,000, a
  *   common and a rare subject word, counts);
  * - JavaScript per route (gzip, from the build manifest, scripts/budgets.ts);
@@ -13,18 +16,20 @@
  *
  * Options: --scale N (default 1: 10,000 citizens, 1,000,000 communications, one citizen with
  * 100,000, 10,000 instances, 1,000 records), --db sqlite|postgres (default: sqlite, and postgres
- * too when DATABASE_URL is set), --quick (short runs), --no-build, --reuse (keep the seeded data of
- * a previous run with the same scale). Ports: BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220),
- * BENCH_OIDC_PORT (4221). The PostgreSQL database (DATABASE_URL, named bench*) is dropped and
- * recreated.
+ * too when DATABASE_URL is set), --quick (short runs, one round), --rounds N (default 3),
+ * --no-build, --reuse (keep the seeded data of a previous run with the same scale), --runtime
+ * compiled|tsx (default compiled: dist/ with plain Node, decision 045; tsx: the API from TypeScript,
+ * as before), --only-ssr (skip the API timings, the upload and the mobile metrics). Ports:
+ * BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220), BENCH_OIDC_PORT (4221), BENCH_BARE_PORT (3223).
+ * The PostgreSQL database (DATABASE_URL, named bench*) is dropped and recreated.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measure as measureBudgets } from "../budgets.js";
-import { startStack, type Stack } from "../stack.js";
+import { startStack, waitFor, type Stack } from "../stack.js";
 import { apiToken, portalSession } from "./auth.js";
 import { measureLoad, percentile, type LoadResult } from "./measure-load.js";
 import { measureMobile, type MobileResult } from "./mobile.js";
@@ -40,6 +45,9 @@ const { values: args } = parseArgs({
     quick: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     reuse: { type: "boolean", default: false },
+    rounds: { type: "string" },
+    runtime: { type: "string", default: "compiled" },
+    "only-ssr": { type: "boolean", default: false },
   },
 });
 const scale = Number(args.scale);
@@ -50,6 +58,10 @@ for (const d of dbs) if (d !== "sqlite" && d !== "postgres") throw new Error(`--
 if (dbs.includes("postgres") && !databaseUrl) throw new Error("--db postgres needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/bench)");
 
 const quick = args.quick;
+const rounds = Number(args.rounds ?? (quick ? 1 : 3));
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) throw new Error("--rounds must be 1 to 9");
+if (args.runtime !== "compiled" && args.runtime !== "tsx") throw new Error("--runtime compiled|tsx");
+const compiled = args.runtime === "compiled";
 /** seconds of warm-up and of measurement per connection count (100 connections queue longer: longer runs) */
 const SSR = {
   connections: [10, 100],
@@ -62,13 +74,21 @@ const ports = {
   portal: Number(process.env.BENCH_PORTAL_PORT ?? 3220),
   api: Number(process.env.BENCH_API_PORT ?? 4220),
   oidc: Number(process.env.BENCH_OIDC_PORT ?? 4221),
+  bare: Number(process.env.BENCH_BARE_PORT ?? 3223),
 };
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-// 1. The production build and its JavaScript per route.
+// 1. The production build (portal, compiled programs, the bare Remix app) and its JavaScript per route.
+const remixCli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+const bareDir = path.join(root, "scripts/bench/bare-remix");
 if (!args["no-build"]) {
   log("remix build");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [remixCli, "build"], { cwd: root, stdio: "inherit" });
+}
+if (!args["no-build"] || !fs.existsSync(path.join(root, "dist/api.js"))) execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
+if (!args["no-build"] || !fs.existsSync(path.join(bareDir, "build/index.js"))) {
+  log("remix build of the bare Remix app (decision 046)");
+  execFileSync(process.execPath, [remixCli, "build", bareDir], { cwd: root, stdio: "inherit" });
 }
 const budgets = measureBudgets();
 const ROUTES: Record<string, string> = {
@@ -106,7 +126,7 @@ const results: Results = {
     platform: `${os.type()} ${os.release()}`,
     loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
   },
-  options: { scale, quick, ssr: SSR, apiRuns: API_RUNS, mobileRuns: MOBILE_RUNS },
+  options: { scale, quick, rounds, runtime: args.runtime, ssr: SSR, apiRuns: API_RUNS, mobileRuns: MOBILE_RUNS },
   plan,
   javascript,
   databases: [],
@@ -135,8 +155,12 @@ for (const dialect of dbs) {
   }
 
   let stack: Stack | null = null;
+  let bare: ReturnType<typeof startBare> | null = null;
   try {
+    bare = startBare();
+    await waitFor(`${bare.url}/`, bare.child);
     stack = await startStack({
+      compiled,
       dataDir,
       portalPort: ports.portal,
       apiPort: ports.api,
@@ -149,37 +173,49 @@ for (const dialect of dbs) {
     const token = await apiToken({ issuer: stack.issuer, portalUrl: stack.portalUrl }, HEAVY.cuil, HEAVY_PASSWORD);
     log(`${dialect}: signed in through the IdP`);
 
-    // SSR under load.
-    const pages: { name: string; path: string; signedIn: boolean }[] = [
-      { name: "baseline", path: "/bench-baseline", signedIn: false },
-      { name: "/digital", path: "/digital", signedIn: true },
-      { name: "/procedures", path: "/procedures", signedIn: true },
-      { name: "/records", path: "/records", signedIn: true },
-      { name: "/records/manager", path: `/records/manager?file=${seeded.heavy.managerRecordId}`, signedIn: true },
+    // SSR under load: every page `rounds` times, the order rotated each round; the median per page.
+    const pages: { name: string; url: string; signedIn: boolean }[] = [
+      { name: "bare Remix app", url: `${bare.url}/`, signedIn: false },
+      { name: "baseline", url: `${stack.portalUrl}/bench-baseline`, signedIn: false },
+      { name: "/accesibilidad", url: `${stack.portalUrl}/accesibilidad`, signedIn: true },
+      { name: "/digital", url: `${stack.portalUrl}/digital`, signedIn: true },
+      { name: "/procedures", url: `${stack.portalUrl}/procedures`, signedIn: true },
+      { name: "/records", url: `${stack.portalUrl}/records`, signedIn: true },
+      { name: "/records/manager", url: `${stack.portalUrl}/records/manager?file=${seeded.heavy.managerRecordId}`, signedIn: true },
     ];
     for (const p of pages) {
-      const check = await fetch(`${stack.portalUrl}${p.path}`, { headers: p.signedIn ? { cookie } : {}, redirect: "manual" });
+      const check = await fetch(p.url, { headers: p.signedIn ? { cookie } : {}, redirect: "manual" });
       const html = await check.text();
-      if (check.status !== 200) throw new Error(`${p.path} answered ${check.status} before the load`);
-      if (p.signedIn && !html.includes(HEAVY.givenName)) throw new Error(`${p.path} does not show the signed-in citizen`);
+      if (check.status !== 200) throw new Error(`${p.url} answered ${check.status} before the load`);
+      if (p.signedIn && !html.includes(HEAVY.givenName)) throw new Error(`${p.url} does not show the signed-in citizen`);
     }
     const ssr: DbResult["ssr"] = [];
     for (const connections of SSR.connections) {
-      for (const p of pages) {
-        log(`${dialect}: SSR ${p.name} at ${connections} connections`);
-        const r = await measureLoad({
-          url: `${stack.portalUrl}${p.path}`,
-          connections,
-          duration: SSR.duration[connections],
-          warmup: SSR.warmup[connections],
-          headers: p.signedIn ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
-        });
-        ssr.push({ page: p.name, ...r });
+      const runs = new Map<string, LoadResult[]>();
+      for (let round = 0; round < rounds; round++) {
+        const order = [...pages.slice(round % pages.length), ...pages.slice(0, round % pages.length)];
+        for (const p of order) {
+          log(`${dialect}: SSR ${p.name} at ${connections} connections (round ${round + 1} of ${rounds})`);
+          const r = await measureLoad({
+            url: p.url,
+            connections,
+            duration: SSR.duration[connections],
+            warmup: SSR.warmup[connections],
+            headers: p.signedIn ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
+          });
+          runs.set(p.name, [...(runs.get(p.name) ?? []), r]);
+        }
       }
+      for (const p of pages) ssr.push({ page: p.name, ...medianOf(runs.get(p.name)!), rounds: runs.get(p.name)! });
     }
     for (const row of ssr) {
-      const base = ssr.find((b) => b.page === "baseline" && b.connections === row.connections)!;
-      row.ratioToBaseline = Math.round((row.rps / base.rps) * 1000) / 1000;
+      const of = (page: string) => ssr.find((b) => b.page === page && b.connections === row.connections)!;
+      row.ratioToBaseline = Math.round((row.rps / of("baseline").rps) * 1000) / 1000;
+      row.ratioToBare = Math.round((row.rps / of("bare Remix app").rps) * 1000) / 1000;
+    }
+    if (args["only-ssr"]) {
+      results.databases.push({ dialect, seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy }, ssr, api: [], uploads: [], mobile: { error: "skipped (--only-ssr)" }, targets: [] });
+      continue;
     }
 
     // API calls behind the pages, one connection, API_RUNS each after a warm-up.
@@ -233,14 +269,39 @@ for (const dialect of dbs) {
     results.databases.push({ dialect, seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy }, ssr, api, uploads, mobile, targets: [] });
   } finally {
     await stack?.stop();
+    await bare?.stop();
   }
 }
 
-for (const d of results.databases) d.targets = targetsOf(d);
+for (const d of results.databases) d.targets = targetsOf(d, results.databases);
 fs.mkdirSync(benchDir, { recursive: true });
 fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 printReport(results);
 log(`written ${path.relative(process.cwd(), path.join(benchDir, "results.json"))}`);
+
+/** The bare Remix app (decision 046) under the same portal server as the portal, compiled or through tsx like the stack. */
+function startBare() {
+  const args = compiled ? [path.join(root, "dist/portal-server.js"), "build/index.js"] : ["--import", "tsx", path.join(root, "portal/server.ts"), "build/index.js"];
+  const child = spawn(process.execPath, args, {
+    cwd: bareDir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(ports.bare), HOST: "localhost" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url: `http://localhost:${ports.bare}`, child, stop };
+}
+
+/** The median run of several (by throughput; latencies are the medians of each percentile). */
+function medianOf(runs: LoadResult[]): LoadResult {
+  const mid = <T>(xs: T[], key: (x: T) => number) => [...xs].map(key).sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const byRps = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
+  return { ...byRps, rps: mid(runs, (r) => r.rps), p50: mid(runs, (r) => r.p50), p95: mid(runs, (r) => r.p95), p975: mid(runs, (r) => r.p975), p99: mid(runs, (r) => r.p99) };
+}
 
 /** What an API answer held (so the figures can be checked against real work). */
 function summary(body: Record<string, unknown> | null) {

@@ -13,6 +13,7 @@ export type LoadResult = {
   rps: number;
   p50: number;
   p95: number;
+  p975: number;
   p99: number;
   errors: number;
   timeouts: number;
@@ -51,6 +52,7 @@ function run(options: Options, record: boolean): Promise<LoadResult> {
           rps: ok / seconds,
           p50: percentile(times, 50),
           p95: percentile(times, 95),
+          p975: percentile(times, 97.5),
           p99: percentile(times, 99),
           errors: result.errors,
           timeouts: result.timeouts,

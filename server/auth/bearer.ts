@@ -27,7 +27,12 @@ export type VerifierOptions = {
   /** Key set to verify with; default: the issuer's JWKS over HTTP (cached by jose). */
   keys?: JWTVerifyGetKey;
   jwksUri: string;
+  /** How long a verified signature is remembered (decision 048); 0 verifies every call. */
+  verifiedCacheMs?: number;
 };
+
+/** Verified tokens remembered at most (a token is ~1 KB: a few MB at most). */
+const VERIFIED_MAX = 5000;
 
 const ALGORITHMS = ["RS256", "ES256"];
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
@@ -46,7 +51,30 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
     options.keys ??
     createRemoteJWKSet(new URL(options.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
 
+  /**
+   * A token's signature and claims are checked once and remembered for `verifiedCacheMs` (60 s by
+   * default, never past its expiry): the RSA verification was a sixth of the API's CPU per call.
+   * Revocation is still looked up on every call (decision 048).
+   */
+  const verifiedCacheMs = options.verifiedCacheMs ?? 60_000;
+  const verified = new Map<string, { citizen: AuthenticatedCitizen; until: number }>();
+
   async function verify(token: string): Promise<AuthenticatedCitizen> {
+    const now = Date.now();
+    const known = verified.get(token);
+    const citizen = known && known.until > now ? known.citizen : await verifySignature(token);
+    if (!known || known.until <= now) {
+      if (known) verified.delete(token);
+      if (verifiedCacheMs > 0) {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { citizen, until: Math.min(now + verifiedCacheMs, citizen.expiresAt.getTime()) });
+      }
+    }
+    if (await isTokenRevoked(db, citizen.jti)) throw new SignInRequired("revoked");
+    return citizen;
+  }
+
+  async function verifySignature(token: string): Promise<AuthenticatedCitizen> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
@@ -64,7 +92,6 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
     if (typeof payload.jti !== "string" || payload.jti.length === 0 || payload.jti.length > 255) {
       throw new SignInRequired("bad_jti");
     }
-    if (await isTokenRevoked(db, payload.jti)) throw new SignInRequired("revoked");
     return {
       cuil: payload.sub,
       jti: payload.jti,

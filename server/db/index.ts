@@ -37,6 +37,8 @@ export type DatabaseHandle = {
   dialect: Dialect;
   /** human-readable location without credentials, for logs */
   location: string;
+  /** the PostgreSQL pool (its counts feed the metrics); absent on SQLite */
+  pool?: pg.Pool;
 };
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -67,6 +69,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
+      pool,
       location: `postgres://${url.host}${url.pathname}${schema ? ` (schema ${schema})` : ""}`,
     };
   }
@@ -84,6 +87,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   };
 }
 
+/** Runs `work` in a new transaction, or in the one `db` already is. */
+export function inTransaction<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
 /** True when the database answers a trivial query. */
 export async function ping(db: Db): Promise<boolean> {
   try {
@@ -93,8 +102,6 @@ export async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
-
-export const nowIso = () => new Date().toISOString();
 
 /** A JSON text column read back: the parsed value, or `fallback` when the text is empty or not JSON. */
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {

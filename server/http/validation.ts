@@ -13,3 +13,21 @@ export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.outp
     fields.length ? `Datos inválidos en: ${fields.join(", ")}.` : "La solicitud no es válida.",
   );
 }
+
+/** True when a string anywhere in a parsed request part holds a NUL character. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item, depth + 1));
+}
+
+/**
+ * A `preValidation` hook for every route: a NUL character in a path parameter, the query or a
+ * JSON body is a 400. No text column can hold one (PostgreSQL refuses it outright), so without
+ * this such a value reached the database and came back as a 500.
+ */
+export async function refuseNulCharacters(request: { params: unknown; query: unknown; body: unknown }) {
+  if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+    throw ApiError.badRequest("La solicitud no es válida.");
+  }
+}

@@ -6,25 +6,22 @@
  * a person trying the demo sees the conversation move.
  */
 import { readFile } from "node:fs/promises";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { DbOrTx } from "../db/index.js";
-import {
-  chatActivity,
-  createForm,
-  operatorChat,
-  operatorEvaluate,
-  operatorFinish,
-  operatorMessage,
-  operatorRequest,
-  operatorToEvaluate,
-} from "../domain/chat/service.js";
+import type { Db, DbOrTx } from "../db/index.js";
+import { audited, procedureItem, type AccessActor } from "../domain/accesses/service.js";
+import type { AccessAction } from "../../common/accesses.js";
+import { actorOf } from "./access.js";
+import { createForm } from "../domain/chat/forms.js";
+import { operatorChat, operatorEvaluate, operatorFinish, operatorMessage, operatorRequest, operatorToEvaluate } from "../domain/chat/operator.js";
+import { chatActivity } from "../domain/chat/service.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import type { OperatorCommand } from "./commands.js";
-import { isDueDate } from "../../app/features/deadlines/due.js";
+import { isDueDate } from "../../common/due-dates.js";
+import { ID_PATTERN, TOKEN_ID_PATTERN } from "../../common/ids.js";
 
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const IdParams = z.object({ id: z.string().regex(ID_PATTERN) });
 const Cn = z.string().min(1).max(200).optional();
 const Message = z.object({ message: z.string().min(1).max(1000), cn: Cn });
 const DocumentRequest = z.object({
@@ -33,32 +30,45 @@ const DocumentRequest = z.object({
   specId: z.string().max(64).optional(),
   validExtensions: z.array(z.string().regex(/^\.?[A-Za-z0-9]{1,10}$/)).max(20).optional(),
   tDocumento: z.string().max(64).nullable().optional(),
-  formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).nullable().optional(),
+  formId: z.string().regex(TOKEN_ID_PATTERN).nullable().optional(),
   isRequired: z.boolean().optional(),
-  /** issue 9: due day `yyyy-mm-dd` (Buenos Aires) */
+  /** due day `yyyy-mm-dd` (Buenos Aires; decision 027) */
   dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),
 });
 const Request = z.object({ documents: z.array(DocumentRequest).min(1).max(20), message: z.string().max(1000).optional(), cn: Cn });
 const Evaluate = z.object({ documentIds: z.array(z.string().max(64)).max(50).optional(), cn: Cn });
 const Reject = Evaluate.extend({ reason: z.string().min(1).max(1000), requestAgain: z.boolean().optional() });
 const Finish = z.object({ approved: z.boolean(), message: z.string().max(1000).optional(), cn: Cn });
-const Form = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(), procedureId: z.number().int().positive().nullable().optional(), definition: z.unknown() });
+const Form = z.object({ id: z.string().regex(TOKEN_ID_PATTERN).optional(), procedureId: z.number().int().positive().nullable().optional(), definition: z.unknown() });
 
 let demoListening = false;
 
+/** The automatic operator of the demo writes the access log too (decision 071), under its own name. */
+const DEMO_ACTOR = (): AccessActor => ({
+  operator: { id: "demo", name: "Operador de demostración", organismo: "Demostración" },
+  purpose: "Respuesta automática de la demostración",
+  recorded: 0,
+});
+
 /** The automatic operator of the demo: replies, acknowledges what was sent, then approves it. */
-export function startDemoOperator(db: DbOrTx, delayMs = 3000) {
+export function startDemoOperator(db: Db, delayMs = 3000) {
   if (demoListening) return;
   demoListening = true;
   const later = (work: () => Promise<unknown>, ms = delayMs) => {
     setTimeout(() => void work().catch(() => undefined), ms).unref();
   };
+  const as = (instanceId: string, action: AccessAction, work: (trx: DbOrTx) => Promise<unknown>) =>
+    audited(db, DEMO_ACTOR(), action, (trx) => procedureItem(trx, instanceId), work);
   chatActivity.on("citizen", ({ instanceId, kind }: { instanceId: string; kind: string }) => {
     if (kind === "created" || kind === "text") {
-      later(() => operatorMessage(db, instanceId, { message: "Gracias por tu consulta. Un agente la está revisando." }));
+      later(() =>
+        as(instanceId, "chat.message", (trx) =>
+          operatorMessage(trx, instanceId, { message: "Gracias por tu consulta. Un agente la está revisando." }),
+        ),
+      );
     } else if (kind === "sent") {
-      later(() => operatorToEvaluate(db, instanceId));
-      later(() => operatorEvaluate(db, instanceId, { status: "approved" }), delayMs * 2);
+      later(() => as(instanceId, "chat.evaluating", (trx) => operatorToEvaluate(trx, instanceId)));
+      later(() => as(instanceId, "chat.approve", (trx) => operatorEvaluate(trx, instanceId, { status: "approved" })), delayMs * 2);
     }
   });
 }
@@ -66,39 +76,48 @@ export function startDemoOperator(db: DbOrTx, delayMs = 3000) {
 export const chatOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   if (process.env.DEMO_OPERATOR === "1") startDemoOperator(db, Number(process.env.DEMO_OPERATOR_DELAY_MS ?? 3000));
 
-  app.get("/chat/instances/:id", async (request) => {
+  /** Decision 071: the entry and the work in one transaction, on the instance's owner. */
+  const onInstance = <T>(request: FastifyRequest, action: AccessAction, work: (trx: DbOrTx, id: string) => Promise<T>) => {
     const { id } = parse(IdParams, request.params);
-    return operatorChat(db, id);
-  });
+    return audited(
+      db,
+      actorOf(request),
+      action,
+      (trx) => procedureItem(trx, id),
+      (trx) => work(trx, id),
+    );
+  };
+
+  app.get("/chat/instances/:id", async (request) => onInstance(request, "chat.read", (trx, id) => operatorChat(trx, id)));
   app.post("/chat/instances/:id/messages", async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    return reply.code(201).send(await operatorMessage(db, id, parse(Message, request.body)));
+    const input = parse(Message, request.body);
+    return reply.code(201).send(await onInstance(request, "chat.message", (trx, id) => operatorMessage(trx, id, input)));
   });
   app.post("/chat/instances/:id/requests", async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    return reply.code(201).send(await operatorRequest(db, id, parse(Request, request.body)));
+    const input = parse(Request, request.body);
+    return reply.code(201).send(await onInstance(request, "chat.request", (trx, id) => operatorRequest(trx, id, input)));
   });
   app.post("/chat/instances/:id/received", async (request) => {
-    const { id } = parse(IdParams, request.params);
-    return operatorEvaluate(db, id, { status: "received", ...parse(Evaluate, request.body ?? {}) });
+    const input = parse(Evaluate, request.body ?? {});
+    return onInstance(request, "chat.received", (trx, id) => operatorEvaluate(trx, id, { status: "received", ...input }));
   });
   app.post("/chat/instances/:id/approve", async (request) => {
-    const { id } = parse(IdParams, request.params);
-    return operatorEvaluate(db, id, { status: "approved", ...parse(Evaluate, request.body ?? {}) });
+    const input = parse(Evaluate, request.body ?? {});
+    return onInstance(request, "chat.approve", (trx, id) => operatorEvaluate(trx, id, { status: "approved", ...input }));
   });
   app.post("/chat/instances/:id/reject", async (request) => {
-    const { id } = parse(IdParams, request.params);
-    return operatorEvaluate(db, id, { status: "rejected", ...parse(Reject, request.body) });
+    const input = parse(Reject, request.body);
+    return onInstance(request, "chat.reject", (trx, id) => operatorEvaluate(trx, id, { status: "rejected", ...input }));
   });
   app.post("/chat/instances/:id/evaluating", async (request) => {
-    const { id } = parse(IdParams, request.params);
-    return operatorToEvaluate(db, id, parse(z.object({ cn: Cn }), request.body ?? {}));
+    const input = parse(z.object({ cn: Cn }), request.body ?? {});
+    return onInstance(request, "chat.evaluating", (trx, id) => operatorToEvaluate(trx, id, input));
   });
   app.post("/chat/instances/:id/finish", async (request) => {
-    const { id } = parse(IdParams, request.params);
-    return operatorFinish(db, id, parse(Finish, request.body));
+    const input = parse(Finish, request.body);
+    return onInstance(request, "chat.finish", (trx, id) => operatorFinish(trx, id, input));
   });
-  app.post("/chat/forms", async (request, reply) => {
+  app.post("/chat/forms", { config: { citizenData: false } }, async (request, reply) => {
     const input = parse(Form, request.body);
     return reply.code(201).send(await createForm(db, { ...input, definition: input.definition }));
   });

@@ -6,6 +6,8 @@ import { cuilCheckDigit, isValidCuil } from "../domain/citizens/cuil.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
+import { recordAccess } from "../domain/accesses/service.js";
+import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./commands.js";
 
 /**
@@ -36,6 +38,7 @@ export const citizensOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app,
     const cuil = input.cuil ?? randomCuil();
     const now = new Date().toISOString();
     const passwordHash = await hashPassword(input.password);
+    const actor = actorOf(request);
     await db.transaction().execute(async (tx) => {
       const existing = await tx.selectFrom("citizens").select("cuil").where("cuil", "=", cuil).executeTakeFirst();
       if (existing) throw new ApiError(409, "CONFLICT", "Ya existe un ciudadano con ese CUIL.");
@@ -60,6 +63,8 @@ export const citizensOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app,
           .values({ cuil, email: input.email, phone_code: input.phone?.code ?? null, phone_number: input.phone?.number ?? null, adhered_at: now })
           .execute();
       }
+      // Decision 071: the citizen's contact data were written by this operator.
+      await recordAccess(tx, actor, "citizen.create", { cuil, ref: null, label: null });
     });
     return reply.code(201).send({ cuil, name: `${input.givenName} ${input.familyName}` });
   });

@@ -5,6 +5,9 @@ import { chatCommands } from "./chat.js";
 import { digitalCommands } from "./digital.js";
 import { recordCommands } from "./records.js";
 import { threadCommands } from "./thread.js";
+import { mailCommands } from "./mail.js";
+import { storageCommands } from "./storage.js";
+import { whoamiCommands } from "./whoami.js";
 import type { ParseArgsConfig } from "node:util";
 
 /**
@@ -22,4 +25,4 @@ export type OperatorCommand = {
 };
 
 /** Every command set of the CLI. A module adds its record here (one line). */
-export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands, threadCommands];
+export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands, threadCommands, mailCommands, storageCommands, whoamiCommands];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { fromBool } from "../db/types.js";
-import { findModule } from "../domain/config/repository.js";
+import { findModule, putSetting, updateModule } from "../domain/config/repository.js";
 import { getInstanceConfig, MODULE_IDS } from "../domain/config/service.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
@@ -19,9 +19,9 @@ const SettingSchema = z.object({ value: z.string().trim().min(1).max(2000) }).st
 const SETTING_KEYS = ["logout_url", "tenant"] as const;
 
 export const configOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.get("/config", async () => getInstanceConfig(db, { tenant: config.TENANT }));
+  app.get("/config", { config: { citizenData: false } }, async () => getInstanceConfig(db, { tenant: config.TENANT }));
 
-  app.put("/config/modules/:id", async (request) => {
+  app.put("/config/modules/:id", { config: { citizenData: false } }, async (request) => {
     const { id } = parse(z.object({ id: z.enum(MODULE_IDS) }), request.params);
     const input = parse(ModuleUpdateSchema, request.body);
     if (!(await findModule(db, id))) throw ApiError.notFound();
@@ -30,19 +30,15 @@ export const configOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
       ...(input.pageSize !== undefined ? { page_size: input.pageSize } : {}),
       ...(input.newButton !== undefined ? { new_button: fromBool(input.newButton) } : {}),
     };
-    if (Object.keys(values).length > 0) await db.updateTable("module_configs").set(values).where("id", "=", id).execute();
+    await updateModule(db, id, values);
     return getInstanceConfig(db, { tenant: config.TENANT });
   });
 
-  app.put("/config/settings/:key", async (request) => {
+  app.put("/config/settings/:key", { config: { citizenData: false } }, async (request) => {
     const { key } = parse(z.object({ key: z.enum(SETTING_KEYS) }), request.params);
     const { value } = parse(SettingSchema, request.body);
     if (key === "tenant" && !/^[a-z0-9-]+$/.test(value)) throw ApiError.badRequest("Nombre de tenant inválido.");
-    await db
-      .insertInto("app_settings")
-      .values({ key, value })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
-      .execute();
+    await putSetting(db, key, value);
     return getInstanceConfig(db, { tenant: config.TENANT });
   });
 };

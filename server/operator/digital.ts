@@ -1,20 +1,24 @@
 /**
  * Operator side of the digital domicile (not in the spec): send an official communication with
- * PDF attachments to an adhered citizen (the citizen is mailed at the stored address), and list
+ * PDF attachments to an adhered citizen (the citizen is mailed at the stored address, through the
+ * outbox: decision 060), and list
  * the communication types. `POST /operator/api/digital/communications`, CLI `digital:send`.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { listTypes, MAIL, mailCitizen, sendCommunication } from "../domain/dd/service.js";
+import { listTypes, sendCommunication } from "../domain/dd/service.js";
 import { detectType } from "../domain/files/index.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
-import { mailerFromEnv } from "../mail/index.js";
+import { recordAccess } from "../domain/accesses/service.js";
+import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./commands.js";
-import { isDueDate } from "../../app/features/deadlines/due.js";
+import { isDueDate } from "../../common/due-dates.js";
+import { UPLOAD_LIMIT_BYTES } from "../../common/limits.js";
+import { ID_PATTERN } from "../../common/ids.js";
 
 const SendBody = z.object({
   cuil: z.string().regex(/^\d{11}$/),
@@ -27,34 +31,33 @@ const SendBody = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(200), contentBase64: z.string().min(1).max(70_000_000) }))
     .max(10)
     .default([]),
-  // Issue 9: what it concerns (the same citizen's, else 400 INVALID_LINK) and its due day.
-  instanceId: z.string().regex(/^[A-Za-z0-9-]{1,36}$/).nullable().optional(),
-  recordId: z.string().regex(/^[A-Za-z0-9-]{1,36}$/).nullable().optional(),
+  // Decisions 026 and 027: what it concerns (the same citizen's, else 400 INVALID_LINK) and its due day.
+  instanceId: z.string().regex(ID_PATTERN).nullable().optional(),
+  recordId: z.string().regex(ID_PATTERN).nullable().optional(),
   dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),
 });
 
-export const digitalOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, config }) => {
-  const mailer = mailerFromEnv(config.dataDir);
-
+export const digitalOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
   app.post("/digital/communications", { bodyLimit: 100 * 1024 * 1024 }, async (request, reply) => {
     const input = parse(SendBody, request.body);
     const files = input.files.map((f) => {
       const body = Buffer.from(f.contentBase64, "base64");
       if (detectType(body.subarray(0, 16)) !== "application/pdf") throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `${f.name}: solo se aceptan archivos PDF.`);
-      if (body.length > 50 * 1024 * 1024) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `${f.name}: supera el límite de 50MB.`);
+      if (body.length > UPLOAD_LIMIT_BYTES) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `${f.name}: supera el límite de 50MB.`);
       const name = f.name.toLowerCase().endsWith(".pdf") ? f.name : `${f.name}.pdf`;
       return { name, mime: "application/pdf", body };
     });
-    const communication = await sendCommunication(db, store, { ...input, files });
-    try {
-      await mailCitizen(db, mailer, input.cuil, MAIL.communication(input.subject, input.client));
-    } catch (error) {
-      request.log.error({ err: error }, "mail not sent");
-    }
+    const actor = actorOf(request);
+    const communication = await sendCommunication(db, store, {
+      ...input,
+      files,
+      mail: true,
+      onStored: (tx, code) => recordAccess(tx, actor, "communication.send", { cuil: input.cuil, ref: code, label: code }),
+    });
     return reply.code(201).send(communication);
   });
 
-  app.get("/digital/types", async () => ({ types: await listTypes(db) }));
+  app.get("/digital/types", { config: { citizenData: false } }, async () => ({ types: await listTypes(db) }));
 };
 
 export const digitalCommands: Record<string, OperatorCommand> = {

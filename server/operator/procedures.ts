@@ -8,12 +8,17 @@ import type { FastifyPluginAsync } from "fastify";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { z } from "zod";
 import { saveFile } from "../domain/files/index.js";
+import { findCitizenByCuil } from "../domain/citizens/repository.js";
 import { addHistoryEntry, addReceivedDoc, createInstance } from "../domain/procedures/service.js";
-import { DOC_STATUSES, INSTANCE_BUTTONS } from "../domain/procedures/types.js";
+import { DOC_STATUSES, INSTANCE_BUTTONS } from "../domain/procedures/tables.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
+import { audited, procedureItem, recordAccess } from "../domain/accesses/service.js";
+import { inTransaction } from "../db/index.js";
+import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./commands.js";
+import { ID_PATTERN } from "../../common/ids.js";
 
 const CreateInstance = z.object({
   cuil: z.string().regex(/^\d{11}$/),
@@ -45,7 +50,7 @@ const AddDocument = z.object({
   contentBase64: z.string().max(20_000_000).optional(),
 });
 
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const IdParams = z.object({ id: z.string().regex(ID_PATTERN) });
 
 async function generatedPdf(title: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -56,27 +61,26 @@ async function generatedPdf(title: string): Promise<Buffer> {
 }
 
 export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
-  async function ownerOf(id: string) {
-    const row = await db.selectFrom("proc_instances").select(["owner_cuil"]).where("id", "=", id).executeTakeFirst();
-    if (!row) throw ApiError.notFound("No se encontró el trámite.");
-    return row.owner_cuil;
-  }
-
   app.post("/procedures/instances", async (request, reply) => {
     const input = parse(CreateInstance, request.body);
-    const citizen = await db.selectFrom("citizens").select("cuil").where("cuil", "=", input.cuil).executeTakeFirst();
-    if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
-    const instance = await createInstance(db, {
-      ownerCuil: input.cuil,
-      procedureId: input.procedureId,
-      tabCode: input.tab,
-      state: input.state,
-      title: input.title,
-      description: input.description,
-      payloadDescriptions: input.payloadDescriptions,
-      buttons: input.buttons,
-      recordId: input.recordId ?? null,
-      createdAt: input.createdAt,
+    const actor = actorOf(request);
+    const instance = await inTransaction(db, async (trx) => {
+      const citizen = await findCitizenByCuil(trx, input.cuil);
+      if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
+      const created = await createInstance(trx, {
+        ownerCuil: input.cuil,
+        procedureId: input.procedureId,
+        tabCode: input.tab,
+        state: input.state,
+        title: input.title,
+        description: input.description,
+        payloadDescriptions: input.payloadDescriptions,
+        buttons: input.buttons,
+        recordId: input.recordId ?? null,
+        createdAt: input.createdAt,
+      });
+      await recordAccess(trx, actor, "procedure.create", { cuil: input.cuil, ref: created.id, label: created.title });
+      return created;
     });
     return reply.code(201).send(instance);
   });
@@ -84,25 +88,39 @@ export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (ap
   app.post("/procedures/instances/:id/history", async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     const input = parse(AddHistory, request.body);
-    const owner = await ownerOf(id);
-    await addHistoryEntry(db, {
-      instanceId: id,
-      ownerCuil: owner,
-      cn: input.cn ?? "Operador",
-      action: input.action,
-      comment: input.comment ?? null,
-      operatorMessage: input.operatorMessage ?? true,
-    });
+    await audited(
+      db,
+      actorOf(request),
+      "procedure.history",
+      (trx) => procedureItem(trx, id),
+      (trx, item) =>
+        addHistoryEntry(trx, {
+          instanceId: id,
+          ownerCuil: item.cuil,
+          cn: input.cn ?? "Operador",
+          action: input.action,
+          comment: input.comment ?? null,
+          operatorMessage: input.operatorMessage ?? true,
+        }),
+    );
     return reply.code(201).send({ ok: true });
   });
 
   app.post("/procedures/instances/:id/documents", async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     const input = parse(AddDocument, request.body);
-    const owner = await ownerOf(id);
+    const { cuil: owner } = await procedureItem(db, id);
     const body = input.contentBase64 ? Buffer.from(input.contentBase64, "base64") : await generatedPdf(input.fileName);
+    // The blob and its file row first (an orphan if what follows fails: swept, decision 058), then
+    // the document and the access-log entry in one transaction.
     const file = await saveFile({ db, store }, { ownerCuil: owner, name: input.fileName, body });
-    const doc = await addReceivedDoc(db, { instanceId: id, ownerCuil: owner, fileId: file.id, fileName: input.fileName, status: input.status });
+    const doc = await audited(
+      db,
+      actorOf(request),
+      "procedure.document",
+      (trx) => procedureItem(trx, id),
+      (trx, item) => addReceivedDoc(trx, { instanceId: id, ownerCuil: item.cuil, fileId: file.id, fileName: input.fileName, status: input.status }),
+    );
     return reply.code(201).send({ id: doc.id, fileId: file.id });
   });
 };

@@ -7,22 +7,15 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { saveFile } from "../domain/files/index.js";
 import { makeJpeg, makePng, makeTextPdf } from "../domain/files/samples.js";
-import {
-  addDocument,
-  ASSOCIATION_TYPES,
-  associateRecords,
-  createRecord,
-  incorporateDocument,
-  mirrorAssociation,
-  RECORD_STATUSES,
-  SENT_STATUSES,
-  setSentStatus,
-  type RecordStatus,
-  type SentStatus,
-} from "../domain/records/service.js";
+import { addDocument, associateRecords, createRecord, incorporateDocument, mirrorAssociation, setSentStatus } from "../domain/records/operator.js";
+import { ASSOCIATION_TYPES, RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "../domain/records/service.js";
+import { findRecord } from "../domain/records/repository.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
+import { audited, recordAccess, recordItem } from "../domain/accesses/service.js";
+import { inTransaction } from "../db/index.js";
+import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./commands.js";
 
 const Id = z.string().regex(/^[0-9a-f-]{36}$/i);
@@ -50,7 +43,12 @@ const CreateRecord = z.object({
 export const recordsOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
   app.post("/records", async (request, reply) => {
     const input = parse(CreateRecord, request.body);
-    const record = await createRecord(db, { ...input, ownerCuil: input.ownerCuil });
+    const actor = actorOf(request);
+    const record = await inTransaction(db, async (trx) => {
+      const created = await createRecord(trx, { ...input, ownerCuil: input.ownerCuil });
+      await recordAccess(trx, actor, "record.create", { cuil: created.owner_cuil, ref: created.id, label: created.code });
+      return created;
+    });
     const documents: { id: string; stage: string; name: string; fileId: string }[] = [];
     if (input.sample) {
       const { incorporated, sent, pending, bigPages } = input.sample;
@@ -87,14 +85,26 @@ export const recordsOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       z.object({ description: z.string().trim().min(1).max(500), userName: z.string().trim().min(1).max(200) }),
       request.body ?? {},
     );
-    await incorporateDocument(db, { recordId: id, documentId, description: body.description, userName: body.userName });
+    await audited(
+      db,
+      actorOf(request),
+      "record.incorporate",
+      (trx) => recordItem(trx, id),
+      (trx) => incorporateDocument(trx, { recordId: id, documentId, description: body.description, userName: body.userName }),
+    );
     return { success: true };
   });
 
   app.put("/records/:id/documents/:documentId/status", async (request) => {
     const { id, documentId } = parse(z.object({ id: Id, documentId: Id }), request.params);
     const { status } = parse(z.object({ status: z.enum(Object.keys(SENT_STATUSES) as [SentStatus, ...SentStatus[]]) }), request.body ?? {});
-    await setSentStatus(db, { recordId: id, documentId, status });
+    await audited(
+      db,
+      actorOf(request),
+      "record.document-status",
+      (trx) => recordItem(trx, id),
+      (trx) => setSentStatus(trx, { recordId: id, documentId, status }),
+    );
     return { success: true };
   });
 
@@ -104,10 +114,23 @@ export const recordsOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       z.object({ code: z.string().min(1).max(64), otherId: Id.optional(), type: z.enum(ASSOCIATION_TYPES) }),
       request.body ?? {},
     );
-    const record = await db.selectFrom("records").select(["id", "code"]).where("id", "=", id).executeTakeFirst();
-    if (!record) throw ApiError.notFound();
-    await associateRecords(db, id, { id: body.otherId ?? null, code: body.code }, body.type);
-    if (body.otherId) await associateRecords(db, body.otherId, record, mirrorAssociation(body.type));
+    const actor = actorOf(request);
+    await audited(
+      db,
+      actor,
+      "record.associate",
+      (trx) => recordItem(trx, id),
+      async (trx) => {
+        const record = await findRecord(trx, id);
+        if (!record) throw ApiError.notFound();
+        await associateRecords(trx, id, { id: body.otherId ?? null, code: body.code }, body.type);
+        if (body.otherId) {
+          // The other record changes too: its owner (perhaps another citizen) gets an entry of their own.
+          await recordAccess(trx, actor, "record.associate", await recordItem(trx, body.otherId));
+          await associateRecords(trx, body.otherId, record, mirrorAssociation(body.type));
+        }
+      },
+    );
     return reply.code(201).send({ success: true });
   });
 };

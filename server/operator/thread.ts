@@ -1,9 +1,9 @@
 /**
- * Operator side of issue 9 (one thread between the modules; deadlines):
+ * Operator side of the thread between the modules and of deadlines (decisions 026, 027):
  * - `PUT /digital/communications/{code}/thread` `{ instanceId?, recordId?, dueDate? }` (null clears;
  *   links must be the communication's citizen's: 400 INVALID_LINK) — CLI `digital:thread`;
  * - `PUT /chat/documents/{id}/due` `{ dueDate }` — CLI `chat:document:due`;
- * - `POST /reminders/send` `{ now? }` runs the three-day reminder once — CLI `reminders:send`.
+ * - `POST /reminders/send` `{ now? }` runs the three-day reminder once (mails go to the outbox) — CLI `reminders:send`.
  * Sending a communication with links / due day: `digital:send --instance --record --due`; asking for
  * documents with a due day: `chat:request --due`.
  */
@@ -12,35 +12,49 @@ import { z } from "zod";
 import { isDueDate, sendDueReminders, updateCommunicationThread, updateDocumentDue } from "../domain/deadlines/service.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
-import { mailerFromEnv } from "../mail/index.js";
+import { audited, chatDocumentItem, communicationItem } from "../domain/accesses/service.js";
+import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./commands.js";
+import { ID_PATTERN } from "../../common/ids.js";
 
-const Id = z.string().regex(/^[A-Za-z0-9-]{1,36}$/);
+const Id = z.string().regex(ID_PATTERN);
 export const DueDate = z.string().refine(isDueDate, "aaaa-mm-dd");
 const CodeParams = z.object({ code: z.string().min(1).max(32) });
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const IdParams = z.object({ id: z.string().regex(ID_PATTERN) });
 const ThreadBody = z
   .object({ instanceId: Id.nullable().optional(), recordId: Id.nullable().optional(), dueDate: DueDate.nullable().optional() })
   .strict();
 const DueBody = z.object({ dueDate: DueDate.nullable() }).strict();
 const RemindBody = z.object({ now: z.string().datetime({ offset: true }).optional() }).strict();
 
-export const threadOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  const mailer = mailerFromEnv(config.dataDir);
-
+export const threadOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   app.put("/digital/communications/:code/thread", async (request) => {
     const { code } = parse(CodeParams, request.params);
-    return updateCommunicationThread(db, code, parse(ThreadBody, request.body ?? {}));
+    const body = parse(ThreadBody, request.body ?? {});
+    return audited(
+      db,
+      actorOf(request),
+      "communication.thread",
+      (trx) => communicationItem(trx, code),
+      (trx) => updateCommunicationThread(trx, code, body),
+    );
   });
 
   app.put("/chat/documents/:id/due", async (request) => {
     const { id } = parse(IdParams, request.params);
-    return updateDocumentDue(db, id, parse(DueBody, request.body).dueDate);
+    const { dueDate } = parse(DueBody, request.body);
+    return audited(
+      db,
+      actorOf(request),
+      "chat.document-due",
+      (trx) => chatDocumentItem(trx, id),
+      (trx) => updateDocumentDue(trx, id, dueDate),
+    );
   });
 
-  app.post("/reminders/send", async (request) => {
+  app.post("/reminders/send", { config: { citizenData: false } }, async (request) => {
     const { now } = parse(RemindBody, request.body ?? {});
-    return sendDueReminders(db, mailer, { now: now ? new Date(now) : undefined, log: request.log });
+    return sendDueReminders(db, { now: now ? new Date(now) : undefined });
   });
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, routesOf, startStack, type TestStack } from "./harness.js";
 
 /**
  * Keeps the access-control matrix complete (issue 7): every citizen API route that takes an id in
@@ -56,23 +56,6 @@ const COVERED: Record<string, string> = {
   "GET /api/fs/archive/procedure/:id": HERE,
   "GET /api/receipts/:id": HERE,
 };
-
-/** Flattens Fastify's printRoutes tree into "METHOD /full/path" (alternative param names → :id). */
-function routesOf(tree: string): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split("\n")) {
-    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line.replace(/\u001b\[[0-9;]*m/g, ""));
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack[depth] = m[2]!;
-    if (!m[3]) continue;
-    const path = stack.join("").replace(/:[A-Za-z]+(?:\|:[A-Za-z]+)+/g, ":id");
-    for (const method of m[3].split(",").map((s) => s.trim())) if (method !== "HEAD") out.push(`${method} ${path}`);
-  }
-  return out;
-}
 
 describe("access-control inventory", () => {
   let stack: TestStack;

@@ -6,7 +6,7 @@ import { call, startStack, type TestStack } from "./harness.js";
 
 const maria = demoCitizens[0]!;
 const lucia = demoCitizens[2]!;
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 
 let stack: TestStack;
 let mariaToken: string;

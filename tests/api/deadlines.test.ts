@@ -1,17 +1,16 @@
 /**
  * Issue 9, item 2: due dates. The inbox sorts by due date (nulls last, both ways, on every page),
  * and the e-mail reminder goes out three days before each due day, exactly once, to adhered
- * citizens, through the digital domicile's mail transport (the .eml outbox here).
+ * citizens, queued in the mail outbox with its claim (decision 060) and written by the outbox
+ * worker as .eml files here.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueReminders } from "../../server/domain/deadlines/service.js";
-import { createMailer, type Mailer } from "../../server/mail/index.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 let stack: TestStack;
 let n = 0;
 const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
@@ -31,13 +30,12 @@ const send = async (cuil: string, subject: string, dueDate: string | null) => {
   return res.json.code as string;
 };
 
-/** A real outbox transport in its own directory: one .eml per mail. */
-function outbox() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-reminders-"));
-  const mailer = createMailer({ outboxDir: dir });
-  const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : []);
-  const read = () => files().map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
-  return { dir, mailer, files, read };
+/** The reminders sent to `to`: the outbox worker runs, then its .eml files under DATA_DIR/outbox are read. */
+async function reminders(to: string) {
+  await stack.app.mailOutbox.drain();
+  const dir = path.join(stack.config.dataDir, "outbox");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+  return files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}`) && /^Subject: .*Recordatorio/m.test(m));
 }
 
 beforeAll(async () => {
@@ -96,25 +94,24 @@ describe("reminder three days before the due date", () => {
   it("sends nothing four days before, once three days before, never again", async () => {
     const c = await citizen();
     const code = await send(c.cuil, "Intimacion TRES-DIAS", "2040-03-14");
-    const box = outbox();
-
-    const early = await sendDueReminders(stack.db, box.mailer, { now: day10 });
+    const early = await sendDueReminders(stack.db, { now: day10 });
     expect(early.communications).not.toContain(code);
-    expect(box.files()).toHaveLength(0);
+    expect(await reminders(c.email)).toHaveLength(0);
 
-    const due = await sendDueReminders(stack.db, box.mailer, { now: at(1) });
+    const due = await sendDueReminders(stack.db, { now: at(1) });
     expect(due.communications).toEqual([code]);
-    expect(box.files()).toHaveLength(1);
-    const mail = box.read()[0];
+    const sent = await reminders(c.email);
+    expect(sent).toHaveLength(1);
+    const mail = sent[0];
     expect(mail).toContain(`To: ${c.email}`);
     expect(mail).toContain("TRES-DIAS");
     expect(mail).toMatch(/14\/03\/2040/);
 
     for (const when of [at(1, 20), at(2), at(4)]) {
-      const again = await sendDueReminders(stack.db, box.mailer, { now: when });
+      const again = await sendDueReminders(stack.db, { now: when });
       expect(again.communications).not.toContain(code);
     }
-    expect(box.files()).toHaveLength(1);
+    expect(await reminders(c.email)).toHaveLength(1);
     const row = await stack.db.selectFrom("dd_communications").select("reminder_sent_at").where("code", "=", code).executeTakeFirstOrThrow();
     expect(row.reminder_sent_at).toBe(at(1).toISOString());
   });
@@ -122,44 +119,41 @@ describe("reminder three days before the due date", () => {
   it("counts days in Buenos Aires: 01:00 UTC is still the day before there", async () => {
     const c = await citizen();
     const code = await send(c.cuil, "Intimacion HUSO", "2040-04-04");
-    const box = outbox();
     // 2040-04-01 01:00 UTC = 2040-03-31 22:00 in Buenos Aires: four days before, nothing yet.
-    expect((await sendDueReminders(stack.db, box.mailer, { now: new Date("2040-04-01T01:00:00Z") })).communications).not.toContain(code);
-    expect((await sendDueReminders(stack.db, box.mailer, { now: new Date("2040-04-01T03:30:00Z") })).communications).toEqual([code]);
+    expect((await sendDueReminders(stack.db, { now: new Date("2040-04-01T01:00:00Z") })).communications).not.toContain(code);
+    expect((await sendDueReminders(stack.db, { now: new Date("2040-04-01T03:30:00Z") })).communications).toEqual([code]);
   });
 
   it("two runs at the same moment (two API processes) send exactly one mail", async () => {
     const c = await citizen();
     const codes = [await send(c.cuil, "Intimacion CARRERA-1", "2040-05-13"), await send(c.cuil, "Intimacion CARRERA-2", "2040-05-12")];
-    const box = outbox();
     const now = new Date("2040-05-10T15:00:00Z");
-    const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(stack.db, box.mailer, { now })));
+    const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(stack.db, { now })));
     const sent = runs.flatMap((r) => r.communications).filter((x) => codes.includes(x));
     expect(sent.sort()).toEqual([...codes].sort());
     // Both items of the citizen go in one mail, once.
-    const mails = box.read().filter((m) => m.includes("CARRERA"));
+    const mails = await reminders(c.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("CARRERA-1");
     expect(mails[0]).toContain("CARRERA-2");
   });
 
-  it("never reminds a past due date; a failed mail is retried by the next run", async () => {
+  it("never reminds a past due date; the reminder is queued in the same transaction as its claim", async () => {
     const c = await citizen();
     const past = await send(c.cuil, "Intimacion PASADA", "2040-06-01");
-    const code = await send(c.cuil, "Intimacion REINTENTO", "2040-06-12");
-    const failing: Mailer = { send: async () => Promise.reject(new Error("smtp down")) };
+    const code = await send(c.cuil, "Intimacion COLA", "2040-06-12");
+    await stack.app.mailOutbox.drain();
     const now = new Date("2040-06-10T15:00:00Z");
-    const failed = await sendDueReminders(stack.db, failing, { now });
-    expect(failed.failed).toBeGreaterThanOrEqual(1);
-    expect(failed.communications).not.toContain(code);
-    const row = await stack.db.selectFrom("dd_communications").select("reminder_sent_at").where("code", "=", code).executeTakeFirstOrThrow();
-    expect(row.reminder_sent_at).toBeNull();
-
-    const box = outbox();
-    const retried = await sendDueReminders(stack.db, box.mailer, { now });
-    expect(retried.communications).toContain(code);
-    expect(retried.communications).not.toContain(past);
-    expect(box.read().filter((m) => m.includes("PASADA"))).toHaveLength(0);
+    const run = await sendDueReminders(stack.db, { now });
+    expect(run.communications).toContain(code);
+    expect(run.communications).not.toContain(past);
+    // Claimed and queued together: the row waits in the outbox until the worker sends it.
+    const queued = await stack.db.selectFrom("mail_outbox").select(["status", "body_text"]).where("to_address", "=", c.email).where("kind", "=", "reminder").execute();
+    expect(queued).toHaveLength(1);
+    expect(queued[0].status).toBe("pending");
+    expect(queued[0].body_text).toContain("COLA");
+    expect(queued[0].body_text).not.toContain("PASADA");
+    expect(await reminders(c.email)).toHaveLength(1);
   });
 
   it("reminds a requested chat document, and not one already sent; the operator runs it through the API into the outbox", async () => {
@@ -183,15 +177,13 @@ describe("reminder three days before the due date", () => {
     expect(JSON.stringify(chat.json)).toContain("2040-07-13");
 
     expect((await op("POST", "/reminders/send", { now: "not-a-date" })).status).toBe(400);
-    const outboxDir = path.join(stack.config.dataDir, "outbox");
-    const before = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).length : 0;
     const run = await op("POST", "/reminders/send", { now: "2040-07-10T12:00:00-03:00" });
     expect(run.status).toBe(200);
     expect(run.json.documents).toEqual([req.json.documents[0].id]);
-    const after = fs.readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
-    expect(after.length).toBe(before + 1);
-    const newest = after.map((f) => fs.readFileSync(path.join(outboxDir, f), "utf8")).find((m) => m.includes("FIRMADO"));
-    expect(newest).toContain("COMERCIAL");
+    const sent = await reminders(c.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("FIRMADO");
+    expect(sent[0]).toContain("COMERCIAL");
     const again = await op("POST", "/reminders/send", { now: "2040-07-11T12:00:00-03:00" });
     expect(again.json.documents).toEqual([]);
 

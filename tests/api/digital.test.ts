@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendCommunication } from "../../server/domain/dd/service.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
 import { minimalPdf } from "../../server/db/seed/digital.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 
 let stack: TestStack;
 let store: BlobStore;
@@ -113,9 +113,9 @@ describe("digital domicile: communications", () => {
     expect(disposition).not.toContain('"2026"');
 
     const after = await a.get(`/api/dd/v1/communications/get_one/${c.code}`);
-    expect(after.json.communication.files.map((f: any) => f.downloaded)).toEqual([false, true]);
+    expect(after.json.communication.files.map((f: ApiJson) => f.downloaded)).toEqual([false, true]);
     const history = await a.get(`/api/dd/v1/communications/get_history/${c.code}`);
-    expect(history.json.history.map((h: any) => h.description).sort()).toEqual(
+    expect(history.json.history.map((h: ApiJson) => h.description).sort()).toEqual(
       ["Archivo descargado: Año \"2026\".pdf", "Comunicación leída", "Comunicación recibida"].sort(),
     );
     for (const h of history.json.history) expect(Object.keys(h).sort()).toEqual(["date", "description", "user"]);
@@ -143,11 +143,11 @@ describe("digital domicile: communications", () => {
     expect(ok.status).toBe(200);
     expect((await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`)).json.total).toBe(0);
     const archived = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}?archived=true`);
-    expect(archived.json.communications.map((x: any) => x.code)).toEqual([c.code]);
+    expect(archived.json.communications.map((x: ApiJson) => x.code)).toEqual([c.code]);
     const rec = await a.send("PUT", `/api/dd/v1/communications/recover`, { communications: [c.code] });
     expect(rec.status).toBe(200);
     expect((await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`)).json.total).toBe(1);
-    const history = (await a.get(`/api/dd/v1/communications/get_history/${c.code}`)).json.history.map((h: any) => h.description);
+    const history = (await a.get(`/api/dd/v1/communications/get_history/${c.code}`)).json.history.map((h: ApiJson) => h.description);
     expect(history).toContain("Comunicación archivada");
     expect(history).toContain("Comunicación recuperada");
 
@@ -166,7 +166,7 @@ describe("digital domicile: communications", () => {
     const q = async (query: string) => {
       const res = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}?${query}`);
       expect(res.status, query).toBe(200);
-      return res.json as { communications: any[]; total: number; unseen: number; last_page: number };
+      return res.json as { communications: ApiJson[]; total: number; unseen: number; last_page: number };
     };
     const subjects = async (query: string) => (await q(query)).communications.map((c) => c.subject);
 
@@ -206,7 +206,7 @@ describe("digital domicile: communications", () => {
     expect(p1.json).toMatchObject({ total: 12, unseen: 12, last_page: 2 });
     expect(p1.json.communications).toHaveLength(10);
     const p2 = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}?page=2`);
-    expect(p2.json.communications.map((c: any) => c.subject)).toEqual(["S01", "S00"]);
+    expect(p2.json.communications.map((c: ApiJson) => c.subject)).toEqual(["S01", "S00"]);
   });
 
   it("lists the communication types", async () => {
@@ -225,10 +225,13 @@ describe("digital domicile: communications", () => {
 
 describe("digital domicile: users", () => {
   const outbox = () => path.join(stack.config.dataDir, "outbox");
-  const mails = (to: string) =>
-    fs.existsSync(outbox())
+  /** The mails to `to`, once the outbox worker has sent what is due (.eml files here). */
+  const mails = async (to: string) => {
+    await stack.app.mailOutbox.drain();
+    return fs.existsSync(outbox())
       ? fs.readdirSync(outbox()).filter((f) => f.endsWith(".eml")).map((f) => fs.readFileSync(path.join(outbox(), f), "utf8")).filter((t) => t.includes(to))
       : [];
+  };
 
   it("contact info, enroll once (idempotent), then set-self-da, with e-mails", async () => {
     const a = await newCitizen(false);
@@ -250,12 +253,12 @@ describe("digital domicile: users", () => {
     expect([r1.status, r2.status]).toEqual([200, 200]);
     const self = await a.get(`/api/dd/v1/users/get-user-self-da/${a.cuil}`);
     expect(self.json.data).toMatchObject({ cuil: a.cuil, email: data.emails[0], phone: { code: "261", number: "4555555" } });
-    expect(mails(data.emails[0])).toHaveLength(1);
+    expect(await mails(data.emails[0])).toHaveLength(1);
 
     const upd = await a.send("PUT", `/api/dd/v1/users/set-self-da`, { user_id: a.cuil, email: data.emails[0], phone: null });
     expect(upd.status).toBe(200);
     expect((await a.get(`/api/dd/v1/users/get-user-self-da/${a.cuil}`)).json.data.phone).toBeNull();
-    const sent = mails(data.emails[0]);
+    const sent = await mails(data.emails[0]);
     expect(sent).toHaveLength(2);
     expect(sent.join("\n")).toMatch(/^Subject: /m);
   });
@@ -279,7 +282,7 @@ describe("digital domicile: users", () => {
 
 describe("operator: sending communications", () => {
   const op = (body: unknown, token = stack.config.OPERATOR_TOKEN) =>
-    call(stack, "/operator/api/digital/communications", { method: "POST", body, headers: { authorization: `Bearer ${token}` } });
+    call(stack, "/operator/api/digital/communications", { method: "POST", body, headers: { authorization: `Bearer ${token}`, "x-motivo": "Pruebas" } });
 
   it("sends a communication with PDF files, which the citizen then reads, and mails the citizen", async () => {
     const a = await newCitizen();
@@ -299,6 +302,7 @@ describe("operator: sending communications", () => {
     expect(inbox.json.communications[0].code).toBe(res.json.code);
     const file = await a.get(`/api/dd/v1/communications/get_file/${res.json.code}/${res.json.files[0].id}`);
     expect(file.text.startsWith("%PDF-")).toBe(true);
+    await stack.app.mailOutbox.drain();
     const outbox = path.join(stack.config.dataDir, "outbox");
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
     const email = (await a.get(`/api/dd/v1/users/get-user-self-da/${a.cuil}`)).json.data.email as string;

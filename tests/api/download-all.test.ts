@@ -13,7 +13,7 @@ import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { zipStream, type Archive, type ArchiveEntry } from "../../server/domain/archive/index.js";
 import { makeJpeg, makeTextPdf } from "../../server/domain/files/samples.js";
 import { addReceivedDoc, createInstance } from "../../server/domain/procedures/service.js";
-import { addDocument, createRecord } from "../../server/domain/records/service.js";
+import { addDocument, createRecord } from "../../server/domain/records/operator.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
 import { startStack, type TestStack } from "./harness.js";
 
@@ -71,14 +71,21 @@ function csv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r") continue;
-    else if (c === "\n") row.push(cell), rows.push(row), (row = []), (cell = "");
-    else cell += c;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else if (c !== "\r") cell += c;
   }
   return rows;
 }
@@ -138,7 +145,7 @@ describe("download all of a record", () => {
     const empty = await createRecord(stack.db, { ownerCuil: owner, title: "Sin documentos" });
     const none = await get(`/api/fs/archive/record/${empty.id}`, ownerToken);
     expect(none.status).toBe(404);
-    expect(((await none.json()) as { message: string }).message).toBe("No hay documentos para descargar.");
+    expect(await none.json()).toEqual({ code: "ARCHIVE_EMPTY", message: "No hay documentos para descargar." });
   }, 60_000);
 
   it("keeps memory flat: a 24 MB ZIP goes through while the process holds far less", async () => {

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
-import { startStack, TEST_AUDIENCE, type TestStack } from "./harness.js";
+import { startStack, TEST_AUDIENCE, type ApiJson, type TestStack } from "./harness.js";
 
 /**
  * A write interrupted by a crash leaves no partial state (issue 7). The API runs in a child
@@ -137,7 +137,7 @@ async function api(base: string, method: string, pathname: string, body?: unknow
     headers: { authorization: `Bearer ${await token()}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+  return { status: res.status, json: (await res.json().catch(() => null)) as ApiJson };
 }
 
 /** Starts a request and does not wait for it (the process will die under it). */
@@ -156,10 +156,11 @@ async function uploadPng(base: string, name: string): Promise<string> {
   return ((await res.json()) as { result: string }).result;
 }
 
-const count = async (table: "proc_instances" | "proc_history" | "chat_events" | "chat_idempotency" | "files", where?: (qb: any) => any) => {
-  let q: any = stack.db.selectFrom(table as any).select((eb: any) => eb.fn.countAll().as("n"));
-  if (where) q = where(q);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+/** Rows in a table, or only those of one owner (`owner_cuil`). */
+const count = async (table: "proc_instances" | "proc_history" | "chat_events" | "chat_idempotency" | "files", owner?: string) => {
+  const mine = owner === undefined ? sql`` : sql` where owner_cuil = ${owner}`;
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}${mine}`.execute(stack.db);
+  return Number(rows[0]!.n);
 };
 
 function blobFiles(): string[] {
@@ -227,9 +228,8 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
       .where("is_parent", "=", 0)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const mine = (q: any) => q.where("owner_cuil", "=", citizen);
     const before = {
-      instances: await count("proc_instances", mine),
+      instances: await count("proc_instances", citizen),
       history: await count("proc_history"),
       events: await count("chat_events"),
       keys: await count("chat_idempotency"),
@@ -244,7 +244,7 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
       await killChild();
       await endOrphanedSessions("chat_events");
       expect({
-        instances: await count("proc_instances", mine),
+        instances: await count("proc_instances", citizen),
         history: await count("proc_history"),
         events: await count("chat_events"),
         keys: await count("chat_idempotency"),
@@ -255,16 +255,16 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
     base = await startChild();
     const sent = await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola, quiero iniciar el trámite"));
     expect(sent.status).toBe(200);
-    expect(await count("proc_instances", mine)).toBe(before.instances + 1);
+    expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
     // The same idempotency key again: still one instance (the crashed attempt left no key behind).
     expect((await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola otra vez"))).json.result).toEqual(sent.json.result);
-    expect(await count("proc_instances", mine)).toBe(before.instances + 1);
+    expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
   });
 
   it("a streaming upload cut by a crash leaves no file row and no blob; the restarted API stores the next one", { timeout: 240_000 }, async () => {
     marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
     let base = await startChild();
-    const rows = await count("files", (q: any) => q.where("owner_cuil", "=", citizen));
+    const rows = await count("files", citizen);
     const blobs = blobFiles();
     const tmp = path.join(stack.config.dataDir, "blobs", ".tmp");
     const partsBefore = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0;
@@ -290,12 +290,12 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
     await killChild();
     request.destroy();
 
-    expect(await count("files", (q: any) => q.where("owner_cuil", "=", citizen))).toBe(rows);
+    expect(await count("files", citizen)).toBe(rows);
     expect(blobFiles()).toEqual(blobs);
 
     base = await startChild();
     const id = await uploadPng(base, "despues.png");
-    expect(await count("files", (q: any) => q.where("owner_cuil", "=", citizen))).toBe(rows + 1);
+    expect(await count("files", citizen)).toBe(rows + 1);
     expect(blobFiles()).toHaveLength(blobs.length + 1);
     expect((await stack.db.selectFrom("files").select("id").where("id", "=", id).execute()).length).toBe(1);
   });

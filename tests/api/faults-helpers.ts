@@ -14,7 +14,7 @@ import { createDatabase, type Db } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
-import { startStack, TEST_AUDIENCE, type TestStack } from "./harness.js";
+import { startStack, TEST_AUDIENCE, type TestStack, type ApiJson } from "./harness.js";
 
 export const citizen = demoCitizens[0].cuil;
 /** what "quickly" means here: pg's connection timeout / SQLite's busy_timeout (5 s) plus margin for a loaded CI machine */
@@ -94,7 +94,7 @@ async function signer() {
   };
 }
 
-export function expectCleanError(answer: { status: number; json: any; text: string }) {
+export function expectCleanError(answer: { status: number; json: ApiJson; text: string }) {
   expect(answer.status).toBeGreaterThanOrEqual(500);
   expect(answer.json).toEqual({ code: expect.any(String), message: expect.any(String) });
   expect(answer.text).not.toMatch(/at .*\.(ts|js):\d+|ECONN|Error:|stack/i);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiBehindProxy, BOUND_MS, citizen, expectCleanError, QUERY_TIMEOUT_MS, timed, upload, waitUntilReady } from "./faults-helpers.js";
+import type { ApiJson } from "./harness.js";
 
 /**
  * The backend survives PostgreSQL going away and coming back (issue 7): requests answer a clean JSON
@@ -21,7 +22,7 @@ describe("PostgreSQL goes away and comes back (TCP proxy cut)", () => {
   const get = async (pathname: string, token?: string) => {
     const res = await fetch(`${api.base}${pathname}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     const text = await res.text();
-    let json: any;
+    let json: ApiJson;
     try {
       json = JSON.parse(text);
     } catch {

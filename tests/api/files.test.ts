@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makeJpeg, makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { contentDisposition, decodeBase64Name } from "../../server/http/fs/content-disposition.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 
 const owner = demoCitizens[0].cuil;
 const other = demoCitizens[2].cuil;
@@ -21,7 +21,7 @@ async function upload(token: string, body: Buffer, name: string, mime = "applica
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: (await res.json()) as ApiJson };
 }
 
 beforeAll(async () => {

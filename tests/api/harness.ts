@@ -10,6 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { FastifyInstance } from "fastify";
 import {
   createLocalJWKSet,
@@ -27,7 +28,9 @@ import { loadConfig, type Config } from "../../server/config.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { seed } from "../../server/db/seed/index.js";
-import { createDiskBlobStore } from "../../server/storage/index.js";
+import type { Mailer } from "../../server/mail/index.js";
+import { blobStoreFromConfig, type BlobStore } from "../../server/storage/index.js";
+import type { S3Peer } from "../../scripts/s3-peer.js";
 
 export const TEST_AUDIENCE = "http://127.0.0.1:4000/api";
 export const TEST_PORTAL = "http://portal.test";
@@ -38,6 +41,10 @@ export type TestStack = {
   db: Db;
   dialect: "sqlite" | "postgres";
   app: FastifyInstance;
+  /** the blob store the API uses (disk under DATA_DIR/blobs, or the S3 peer with `blobs: "s3"`) */
+  store: BlobStore;
+  /** the local S3-protocol server, with `blobs: "s3"` */
+  s3?: S3Peer;
   /** base URL of the API, e.g. http://127.0.0.1:41234 */
   api: string;
   /** issuer URL of the identity provider (listening only with `idp: true`) */
@@ -66,6 +73,14 @@ export async function startStack(
     logger?: Logger;
     /** a SQLite file even when TEST_DATABASE_URL is set (tests of SQLite's own behaviour) */
     sqlite?: boolean;
+    /** more configuration (e.g. METRICS_TOKEN, MAIL_* settings) */
+    env?: Record<string, string>;
+    /** mail transport of the outbox (default: .eml files under DATA_DIR/outbox) */
+    mailer?: Mailer;
+    /** let the outbox worker poll (default off: tests run `app.mailOutbox.drain()` when they want mail out) */
+    mailWorker?: boolean;
+    /** "s3": blobs in a local S3-protocol server spoken to over HTTP (decision 057); default disk */
+    blobs?: "disk" | "s3";
   } = {},
 ): Promise<TestStack> {
   const injectKeys = options.injectKeys ?? !options.idp;
@@ -78,7 +93,10 @@ export async function startStack(
   const idpPort = await listenEphemeral(idpServer);
   const issuer = `http://127.0.0.1:${idpPort}`;
 
+  // Loaded only when asked for: the peer's modules are a cost every other test file would pay.
+  const s3 = options.blobs === "s3" ? await (await import("../../scripts/s3-peer.js")).startS3Peer() : undefined;
   const config = loadConfig({
+    ...s3?.env,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
@@ -86,6 +104,7 @@ export async function startStack(
     API_AUDIENCE: TEST_AUDIENCE,
     PORTAL_URL: TEST_PORTAL,
     ...(pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+    ...options.env,
   });
 
   const handle = await createDatabase(
@@ -93,7 +112,7 @@ export async function startStack(
   );
   const { db } = handle;
   await migrateToLatest(db);
-  const store = createDiskBlobStore(path.join(dataDir, "blobs"));
+  const store = await blobStoreFromConfig(config);
   await seed(db, { issuer, tenant: config.TENANT, store });
 
   async function startIdp() {
@@ -111,6 +130,9 @@ export async function startStack(
     db,
     logger: options.logger ?? false,
     store,
+    mailer: options.mailer,
+    mailWorker: options.mailWorker ?? false,
+    pool: handle.pool,
     ...(injectKeys ? { keys: createLocalJWKSet({ keys: [publicJwk] }) } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -134,6 +156,8 @@ export async function startStack(
     db,
     dialect: handle.dialect,
     app,
+    store,
+    s3,
     api,
     issuer,
     sign,
@@ -154,6 +178,7 @@ export async function startStack(
           await client.end();
         }
       }
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -175,11 +200,35 @@ export async function call(
     redirect: "manual",
   });
   const text = await res.text();
-  let json: any;
+  let json: ApiJson;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/**
+ * An API answer's JSON as the tests read it, field by field (the shape is what they check): the one
+ * `any` of the test suites, named so that every test says what it is (decision 066).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the comment above
+export type ApiJson = any;
+
+/** Flattens Fastify's printRoutes tree into "METHOD /full/path" (alternative param names → :id). */
+export function routesOf(tree: string): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split("\n")) {
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(stripVTControlCharacters(line));
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack[depth] = m[2]!;
+    if (!m[3]) continue;
+    const path = stack.join("").replace(/:[A-Za-z]+(?:\|:[A-Za-z]+)+/g, ":id");
+    for (const method of m[3].split(",").map((s) => s.trim())) if (method !== "HEAD") out.push(`${method} ${path}`);
+  }
+  return out;
 }

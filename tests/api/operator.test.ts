@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidCuil } from "../../server/domain/citizens/cuil.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 
 describe("operator API", () => {
   let stack: TestStack;

@@ -281,7 +281,7 @@ describe("catalogue", () => {
 });
 
 describe("operator side", () => {
-  const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+  const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
   const op = (path: string, body: unknown) => call(stack, `/operator/api${path}`, { method: "POST", headers: OPERATOR, body });
 
   it("creates an instance, adds an operator message (alert) and a document; nothing after a discard", async () => {

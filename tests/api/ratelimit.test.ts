@@ -5,7 +5,7 @@ import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { hitRateLimit, purgeRateLimits } from "../../server/domain/security/rate-limit.js";
 import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";
-import { startStack, type TestStack } from "./harness.js";
+import { startStack, type TestStack, type ApiJson } from "./harness.js";
 
 /** Uploads per citizen (issue 7): counted in the database, 429 with the spec-style message. */
 const heavy = demoCitizens[1].cuil;
@@ -19,7 +19,7 @@ async function upload(token: string, body: Buffer | Uint8Array, name = "foto.png
   form.set("system", "AV");
   form.set("file", new Blob([new Uint8Array(body)], { type: "image/png" }), name);
   const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, json: (await res.json()) as ApiJson };
 }
 
 const fileCount = async (cuil: string) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makeReceiptNumber } from "../../server/domain/receipts/service.js";
-import { addDocument, createRecord } from "../../server/domain/records/service.js";
+import { addDocument, createRecord } from "../../server/domain/records/operator.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
 const maria = demoCitizens[0]!; // adhered
@@ -53,9 +53,9 @@ async function uploadPdf(token: string, name: string) {
 }
 
 describe("receipts", () => {
-  it("numbers are AV-yyyymmdd-XXXXXX on the Buenos Aires day", () => {
-    // 02:00 UTC on the 21st is still the 20th in Buenos Aires (UTC-3).
-    expect(makeReceiptNumber(new Date("2026-11-21T02:00:00Z"))).toMatch(/^AV-20261120-[2-9A-HJ-NP-Z]{6}$/);
+  it("numbers are AV-yyyymmdd-XXXXXX on the UTC day, the day the receipt's date shows (decision 050)", () => {
+    // 02:00 UTC on the 21st (the 20th in Buenos Aires): the receipt says 21/11/2026, and so does its number.
+    expect(makeReceiptNumber(new Date("2026-11-21T02:00:00Z"))).toMatch(/^AV-20261121-[2-9A-HJ-NP-Z]{6}$/);
   });
 
   it("issues one receipt per procedure start, with the procedure and the citizen, scoped to the owner", async () => {

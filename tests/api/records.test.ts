@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
-import { createRecord } from "../../server/domain/records/service.js";
+import { createRecord } from "../../server/domain/records/operator.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 import path from "node:path";
 
 const owner = demoCitizens[0].cuil;
@@ -20,12 +20,12 @@ async function upload(tok: string, body: Buffer, name: string) {
   form.set("filename", name);
   form.set("system", "AV");
   const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${tok}` }, body: form });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: (await res.json()) as ApiJson };
 }
 
 async function firstRecord(tab = "in_process", pageNumber = 1) {
   const res = await call(stack, `/api/v4/instances/${tab}?module=records&pageNumber=${pageNumber}`, { token });
-  return res.json.instances as any[];
+  return res.json.instances as ApiJson[];
 }
 
 /** A fresh writable record of the owner, so tests never step on each other. */
@@ -55,11 +55,11 @@ describe("records lists", () => {
     expect(page1.json.last_page).toBe(2);
     const first = page1.json.instances[0];
     expect(first).toMatchObject({ buttons: ["accessRecord"], currentState: { text: expect.any(String), color: expect.any(String) } });
-    const dates = page1.json.instances.map((i: any) => i.createdAt);
+    const dates = page1.json.instances.map((i: ApiJson) => i.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
 
     const asc = await call(stack, "/api/v4/instances/in_process?module=records&pageNumber=1&sort=%2BarrivedOn", { token });
-    const arrived = asc.json.instances.map((i: any) => i.arrivedOn);
+    const arrived = asc.json.instances.map((i: ApiJson) => i.arrivedOn);
     expect([...arrived].sort()).toEqual(arrived);
 
     const search = await call(stack, `/api/v4/instances/in_process?module=records&searchTerm=${encodeURIComponent("HABILITACIÓN".toLowerCase())}`, {
@@ -144,7 +144,7 @@ describe("one record", () => {
     // double submit: still two
     await call(stack, `/api/v4/filemanager/${id}/upload?module=records`, { method: "POST", token, body: { files } });
     const pending = await call(stack, `/api/v4/filemanager/${id}/pending?module=records`, { token });
-    expect(pending.json.documents.map((d: any) => [d.file.name, d.spec.reference])).toEqual([
+    expect(pending.json.documents.map((d: ApiJson) => [d.file.name, d.spec.reference])).toEqual([
       ["Nota uno", "Ref 1"],
       ["Foto dos", "Ref 2"],
     ]);
@@ -244,7 +244,7 @@ describe("pages of a 150-page PDF", () => {
 });
 
 describe("operator side of records", () => {
-  const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+  const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 
   it("creates a record with documents, incorporates, sets statuses and associates", async () => {
     const created = await call(stack, "/operator/api/records", {
@@ -277,7 +277,7 @@ describe("operator side of records", () => {
     expect(assoc.status).toBe(201);
 
     const incorporated = await call(stack, `/api/v4/filemanager/${id}/incorporated?module=records`, { token: otherToken });
-    expect(incorporated.json.documents.map((d: any) => [d.nroFolio, d.spec.description])).toEqual([
+    expect(incorporated.json.documents.map((d: ApiJson) => [d.nroFolio, d.spec.description])).toEqual([
       [1, "Descripción del documento 1"],
       [2, "Nota incorporada"],
     ]);

@@ -184,6 +184,22 @@ describe("page text", () => {
 });
 
 describe("render pool", () => {
+  it("hands the drawn page back from its thread as a WebP, the PDF's bytes moved in (decision 042)", async () => {
+    const pool = createRenderPool({ concurrency: 1, timeoutMs: 20_000 });
+    try {
+      const pdf = new Uint8Array(await makeTextPdf("Hilo", 2));
+      const result = await pool.run({ kind: "image", bytes: pdf, page: 2, width: 400, maxPixels: 4_000_000, transfer: true });
+      expect(result.ok).toBe(true);
+      expect(pdf.byteLength).toBe(0); // moved into the thread, not copied
+      const image = Buffer.from(result.ok ? result.image! : []);
+      expect(image.subarray(8, 12).toString("latin1")).toBe("WEBP");
+      expect((await loadImage(image)).width).toBe(400);
+      expect(result).toMatchObject({ width: 400 });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
   it("runs one page at a time, queues the rest, and stops a page past its timeout", async () => {
     const pool = createRenderPool({ concurrency: 1, timeoutMs: 1000 });
     try {

@@ -17,7 +17,7 @@ import { seedDigitalReference } from "../../server/db/seed/digital.js";
 import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox.js";
 import { sendCommunication } from "../../server/domain/dd/service.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 
 let stack: TestStack;
 let store: BlobStore;
@@ -125,7 +125,7 @@ describe("subject search", () => {
     const res = await call(stack, `/api/dd/v1/communications/inbox/${other}?search=RESOLUCION`, { token, headers: { "user-id": other } });
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(2);
-    expect(res.json.communications.map((c: any) => c.code).sort()).toEqual(
+    expect(res.json.communications.map((c: ApiJson) => c.code).sort()).toEqual(
       (await stack.db.selectFrom("dd_communications").select("code").where("cuil", "=", other).where("subject_norm", "like", "%resolucion%").execute())
         .map((c) => c.code)
         .sort(),

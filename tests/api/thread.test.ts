@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startStack, type TestStack } from "./harness.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me" };
+const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 let stack: TestStack;
 let procedureId: number;
 let n = 0;

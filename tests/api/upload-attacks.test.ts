@@ -3,7 +3,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
-import { makeTextPdf } from "../../server/domain/files/samples.js";
+import { makeJpeg, makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
 /** Hostile files against `POST /api/fs/raw/bucket`: refused or handled, never a 5xx, never half-stored. */
@@ -97,5 +97,75 @@ describe("hostile uploads", () => {
     const row = await stack.db.selectFrom("files").select(["storage_key", "name"]).where("id", "=", up.json.result!).executeTakeFirstOrThrow();
     expect(row.storage_key).not.toContain("..");
     expect(row.storage_key).not.toContain("passwd");
+  });
+});
+
+describe("images that do not decode (decision 056)", () => {
+  const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+  async function expectRefused(cases: [Buffer, string, string][]) {
+    const before = { rows: await fileCount(), blobs: blobFiles() };
+    for (const [body, name, mime] of cases) {
+      const up = await upload(body, name, mime);
+      expect(up.status, name).toBe(415);
+      expect(up.json.message, name).toBe(FORMAT_TEXT);
+    }
+    expect({ rows: await fileCount(), blobs: blobFiles() }).toEqual(before);
+  }
+
+  it("accepts a real small PNG and JPEG", async () => {
+    for (const [body, name, mime] of [
+      [makePng(), "foto.png", "image/png"],
+      [makeJpeg(), "foto.jpg", "image/jpeg"],
+    ] as const) {
+      const up = await upload(body, name, mime);
+      expect(up.status, name).toBe(200);
+      const row = await stack.db.selectFrom("files").select("mime").where("id", "=", up.json.result!).executeTakeFirstOrThrow();
+      expect(row.mime).toBe(mime);
+    }
+  });
+
+  it("refuses a file that is only a PNG's or a JPEG's signature, and keeps nothing", async () => {
+    await expectRefused([
+      [PNG_SIGNATURE, "firma.png", "image/png"],
+      [Buffer.concat([PNG_SIGNATURE, Buffer.alloc(4096, 0x41)]), "relleno.png", "image/png"],
+      [JPEG_SIGNATURE, "firma.jpg", "image/jpeg"],
+      [Buffer.concat([JPEG_SIGNATURE, Buffer.alloc(4096, 0x41)]), "relleno.jpg", "image/jpeg"],
+    ]);
+  });
+
+  it("refuses a truncated PNG and a truncated JPEG", async () => {
+    const png = makePng();
+    const jpg = makeJpeg();
+    await expectRefused([
+      [png.subarray(0, Math.floor(png.length / 2)), "cortada.png", "image/png"],
+      [jpg.subarray(0, Math.floor(jpg.length / 2)), "cortada.jpg", "image/jpeg"],
+    ]);
+  });
+
+  it("refuses an image whose header claims more pixels than the cap, before decoding it", async () => {
+    const png = makePng(4, 4);
+    // IHDR width and height rewritten to 100000 × 100000 (the CRC no longer matters: refused first).
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(100_000, 16);
+    huge.writeUInt32BE(100_000, 20);
+    await expectRefused([[huge, "enorme.png", "image/png"]]);
+  });
+});
+
+describe("several files in one upload post", () => {
+  it("answers the count message (400 TOO_MANY_FILES), not the 50 MB one, and keeps nothing", async () => {
+    const before = await fileCount();
+    const pdf = await makeTextPdf("Uno", 1);
+    const form = new FormData();
+    form.set("filename", "uno.pdf");
+    form.set("system", "AV");
+    form.append("file", new Blob([new Uint8Array(pdf)]), "uno.pdf");
+    form.append("file", new Blob([new Uint8Array(pdf)]), "dos.pdf");
+    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: "TOO_MANY_FILES", message: "Error al subir el documento. Solo se puede subir un archivo por vez." });
+    expect(await fileCount()).toBe(before);
   });
 });

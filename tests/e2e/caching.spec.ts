@@ -1,7 +1,7 @@
 import { citizens, expect, signIn, test } from "./fixtures";
 
 /**
- * HTTP caching and compression of the portal as served in production (remix-serve over the built
+ * HTTP caching and compression of the portal as served in production (portal/server.ts over the built
  * app): fingerprinted /build assets may be kept for a year and never revalidated, the signed-in
  * HTML may not be kept anywhere, and text answers are compressed when the browser accepts it.
  */

@@ -42,18 +42,48 @@ function fakeExe(): string {
 const docItem = (page: Page, description: string) =>
   page.locator(".chat-doc").filter({ has: page.locator(".chat-doc__name", { hasText: description }) }).filter({ has: page.locator("form") });
 
-/** Chooses a file for a requested document and attaches it (with JavaScript a refused file is cleared at once). */
+/**
+ * Chooses a file for a requested document and attaches it (with JavaScript a refused file is cleared at once).
+ * As a citizen would, it chooses once the input takes a file: with JavaScript the input is disabled
+ * while the chat sends or refreshes (e.g. right after the spec's REQUIRED message shows, its refresh
+ * still running), and a file chosen meanwhile by a script would not be posted.
+ */
 async function attach(page: Page, description: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   const item = docItem(page, description).last();
   const input = item.getByLabel(`Archivo para ${description}`);
+  await expect(input).toBeEnabled();
   await input.setInputFiles(file);
   const chosen = await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0);
   if (chosen) await item.getByRole("button", { name: "Adjuntar archivo" }).click();
 }
 
+/** A new citizen's pending instance of 'Certificado de discapacidad', made by the operator. */
+async function pendingInstance() {
+  const citizen = (await createCitizen()) as unknown as Citizen;
+  const instance = await operator<{ id: string }>("POST", "/procedures/instances", {
+    cuil: citizen.cuil,
+    procedureId: DISCAPACIDAD_ID,
+    tab: "pending",
+    state: { text: "Pendiente de documentación", color: "#B45309" },
+    buttons: ["edit", "history", "attachments", "preview", "discard"],
+  });
+  return { citizen, instance };
+}
+
+/** An instance of 'Certificado de discapacidad' in which the operator asks for the DNI and a clinical summary (both required). */
+async function instanceAskingForDocuments() {
+  const { citizen, instance } = await pendingInstance();
+  await operator("POST", `/chat/instances/${instance.id}/requests`, {
+    documents: [
+      { description: "DNI", isRequired: true },
+      { description: "Resumen de historia clínica", isRequired: true },
+    ],
+  });
+  return { citizen, instanceId: instance.id, chatUrl: `/procedures/chat/?instance=${instance.id}` };
+}
+
 test.describe("chat", () => {
-  test("start from the catalogue, first message, documents (refusals, required, discard), send and approval", async ({ page }) => {
-    test.setTimeout(120_000);
+  test("start from the catalogue: the terms, then the first message creates the instance", async ({ page }) => {
     const citizen = (await createCitizen()) as unknown as Citizen;
     await signIn(page, citizen, "/procedures/available?parentId=101");
     await page.getByRole("list", { name: "Catálogo de trámites" }).getByRole("link", { name: "Certificado de discapacidad" }).click();
@@ -74,10 +104,14 @@ test.describe("chat", () => {
     if (!noJs()) await expect(page.getByText("37/1000 caracteres")).toBeVisible();
     await send.click();
     await expect(page).toHaveURL(/\/procedures\/chat\/\?instance=/);
-    const instanceId = new URL(page.url()).searchParams.get("instance")!;
     await expect(page.getByText("Hola, quiero tramitar el certificado.")).toBeVisible();
     await expect(docItem(page, "DNI")).toHaveCount(1);
-    await expectNoAxeViolations(page);
+  });
+
+  test("requested documents: the required message, refused files, discard and attach again", async ({ page }) => {
+    const { citizen, chatUrl } = await instanceAskingForDocuments();
+    await signIn(page, citizen, chatUrl);
+    await expect(docItem(page, "DNI")).toHaveCount(1);
 
     // Without the required documents: the spec's message, and the documents highlighted.
     await page.getByLabel("Mensaje").fill("¿Así está bien?");
@@ -104,13 +138,54 @@ test.describe("chat", () => {
     await attach(page, "Resumen de historia clínica", { name: "resumen.pdf", mimeType: "application/pdf", buffer: pdf });
     await expect(page.locator(".chat-doc", { hasText: "resumen.pdf" }).first()).toBeVisible();
     await expectNoAxeViolations(page);
+  });
 
+  // The JavaScript flake of the attach: right after the REQUIRED message shows, the chat is still
+  // refreshing and the file input is disabled; a disabled input is not posted, so the button must wait too.
+  test("while the chat refreshes after a send, 'Adjuntar archivo' waits, then posts the file chosen", { tag: "@js-only" }, async ({ page }) => {
+    const { citizen, chatUrl } = await instanceAskingForDocuments();
+    await signIn(page, citizen, chatUrl);
+    const item = docItem(page, "DNI");
+    const input = item.getByLabel("Archivo para DNI");
+    const button = item.getByRole("button", { name: "Adjuntar archivo" });
+    await input.setInputFiles({ name: "dni.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+
+    // The refresh that follows the send is held until the checks are done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/procedures/chat") && url.searchParams.has("_data"),
+      async (route) => {
+        if (route.request().method() === "GET") await held;
+        await route.continue();
+      },
+    );
+    await page.getByLabel("Mensaje").fill("¿Así está bien?");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
+    await expect(input).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+
+    release();
+    await expect(input).toBeEnabled();
+    await button.click();
+    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
+  });
+
+  test("send the documents; the operator rejects one and approves; the preview is read-only", async ({ page }) => {
+    const { citizen, instanceId, chatUrl } = await instanceAskingForDocuments();
+    await signIn(page, citizen, chatUrl);
+    const pdf = await pdfBytes();
+    await attach(page, "DNI", { name: "dni.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
+    await attach(page, "Resumen de historia clínica", { name: "resumen.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect(page.locator(".chat-doc", { hasText: "resumen.pdf" }).first()).toBeVisible();
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page).toHaveURL(/\/procedures\/?$/);
 
     const chat = await operator<{ current: { documents: { id: string; spec: { description: string } }[] } }>("GET", `/chat/instances/${instanceId}`);
     const dni = chat.current.documents.find((d) => d.spec.description === "DNI")!;
-    await page.goto(`/procedures/chat/?instance=${instanceId}`);
+    await page.goto(chatUrl);
     await operator("POST", `/chat/instances/${instanceId}/reject`, { documentIds: [dni.id], reason: "La foto del DNI no se lee." });
     await operator("POST", `/chat/instances/${instanceId}/approve`, {});
     // With JavaScript the conversation updates by itself; without it, a reload shows the new state.
@@ -127,14 +202,7 @@ test.describe("chat", () => {
   });
 
   test("a form attached to a requested document: invalid, then valid", async ({ page }) => {
-    const citizen = (await createCitizen()) as unknown as Citizen;
-    const instance = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: citizen.cuil,
-      procedureId: DISCAPACIDAD_ID,
-      tab: "pending",
-      state: { text: "Pendiente de documentación", color: "#B45309" },
-      buttons: ["edit", "history", "attachments", "preview", "discard"],
-    });
+    const { citizen, instance } = await pendingInstance();
     await operator("POST", `/chat/instances/${instance.id}/requests`, {
       documents: [{ description: "Formulario de datos personales", formId: "datos-personales", isRequired: true }],
     });

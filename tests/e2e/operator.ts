@@ -6,9 +6,11 @@ import { randomUUID } from "node:crypto";
  */
 export const API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4100}`;
 const TOKEN = process.env.OPERATOR_TOKEN ?? "dev-operator-token-change-me";
+/** The purpose every call gives (decision 071); the citizen reads it in "Tus datos". */
+export const PURPOSE = "Pruebas de punta a punta";
 
 export async function operator<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` };
+  const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}`, "X-Motivo": encodeURIComponent(PURPOSE) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

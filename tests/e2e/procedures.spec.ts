@@ -234,12 +234,17 @@ test.describe("catalogue", () => {
       `/procedures/available/requirements/?procedure=${DISCAPACIDAD_ID}`,
     );
     await expectNoAxeViolations(page);
-    // Back pops one level, the breadcrumb pops to the root.
+    // Drilled down: the back header only, no breadcrumbs (spec section 2). Back pops one level at a time.
+    await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toHaveCount(0);
     await page.getByRole("link", { name: "Volver a Salud" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Salud" })).toBeVisible();
-    await page.getByRole("navigation", { name: "Ruta de navegación" }).getByRole("link", { name: "Trámites disponibles" }).click();
+    await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Volver a Trámites disponibles" }).click();
     await expect(page).toHaveURL(/\/procedures\/available$/);
     await expect(list.getByRole("link", { name: "Registro civil" })).toBeVisible();
+    // At the root: breadcrumbs, no back header.
+    await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Volver a / })).toHaveCount(0);
 
     const search = page.getByRole("searchbox", { name: "Buscar trámites disponibles" });
     await search.fill("licencia");

@@ -23,7 +23,7 @@ test.describe("receipts", () => {
     const data = page.locator(".receipt__data");
     await expect(data).toContainText(/AV-\d{8}-[A-Z0-9]{6}/);
     await expect(data).toContainText(/\d\d\/\d\d\/\d{4}/);
-    await expect(data).toContainText(/\d\d:\d\d hs \(hora de Argentina\)/);
+    await expect(data).toContainText(/\d\d:\d\d hs \(hora UTC\)/);
     await expect(data).toContainText("Rosa");
     await expect(data).toContainText(`${citizen.cuil.slice(0, 2)}-${citizen.cuil.slice(2, 10)}-${citizen.cuil.slice(10)}`);
     if (email) await expect(data).toContainText(email);

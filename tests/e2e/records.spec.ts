@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { citizens, expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
@@ -19,6 +20,13 @@ async function citizenWithRecord(sample: { incorporated: number; sent?: number; 
     sample: { sent: 0, pending: 0, ...sample },
   });
   return { citizen: citizen as unknown as Citizen, record };
+}
+
+/** A one-page PDF made at run time. */
+async function pdfBytes(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  return Buffer.from(await doc.save());
 }
 
 const managerUrl = (id: string) => `/records/manager/?file=${id}`;
@@ -227,5 +235,69 @@ test.describe("records", () => {
     await expect(sentTable(page)).toContainText("Ref B");
     await expect(sentTable(page)).toContainText("Recibido");
     await expect(sentTable(page)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} hs/);
+  });
+
+  // Without JavaScript the three cards are one form: one that comes back must keep what was sent.
+  test("without JavaScript, a card missing its Referencia comes back with the file held and an error summary", { tag: "@no-js-only" }, async ({ page }) => {
+    const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
+    await signIn(page, citizen, `${managerUrl(record.id)}&modal=upload`);
+    const modal = dialog(page);
+    await expect(modal.getByRole("heading", { name: "Agregar Documentos" })).toBeVisible();
+    await modal.locator('input[name="file_0"]').setInputFiles({ name: "nota.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+    await modal.locator('input[name="name_0"]').fill("Nota de pedido");
+    await modal.locator('input[name="reference_1"]').fill("Ref B");
+    await modal.getByRole("button", { name: "Subir", exact: true }).click();
+
+    // The summary takes focus; each error links to its field and is tied to it.
+    const summary = page.getByRole("alert").filter({ hasText: "Hay un problema" });
+    await expect(summary).toBeFocused();
+    const links = summary.getByRole("link");
+    await expect(links).toHaveText(["Documento 1: Ingresa una referencia.", "Documento 2: Selecciona un archivo.", "Documento 2: Ingresa un nombre."]);
+    await expect(links.nth(0)).toHaveAttribute("href", "#up-reference-0");
+    const reference0 = modal.getByLabel("Referencia").nth(0);
+    await expect(reference0).toHaveAttribute("aria-invalid", "true");
+    await expect(reference0).toHaveAccessibleDescription(/Ingresa una referencia\./);
+    await expect(modal.locator("#up-file-1")).toHaveAccessibleDescription(/Selecciona un archivo\./);
+
+    // What was sent is still there: the texts, and the file, named, held for the next post.
+    await expect(modal.getByText("Archivo adjunto: nota.pdf")).toBeVisible();
+    await expect(modal.locator("#up-file-0")).toHaveAccessibleDescription(/Archivo adjunto: nota\.pdf/);
+    await expect(modal.locator('input[name="name_0"]')).toHaveValue("Nota de pedido");
+    await expect(modal.locator('input[name="reference_1"]')).toHaveValue("Ref B");
+    await expect(modal.getByLabel("Quitar nota.pdf")).not.toBeChecked();
+    await expectNoAxeViolations(page);
+
+    // Completing the first card (and emptying the second) uploads the held file, not asked again.
+    await reference0.fill("Ref A");
+    await modal.locator('input[name="reference_1"]').fill("");
+    await modal.getByRole("button", { name: "Subir", exact: true }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(pendingTable(page).locator("tbody tr")).toHaveCount(1);
+    await expect(pendingTable(page)).toContainText("Nota de pedido");
+    await expect(pendingTable(page)).toContainText("Ref A");
+  });
+
+  test("Escape closes 'Agregar Documentos' and gives focus back to what opened it", { tag: "@js-only" }, async ({ page }) => {
+    const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
+    await signIn(page, citizen, managerUrl(record.id));
+    await expect(page.getByText("No hay documentos pendientes en el expediente")).toBeVisible();
+    // Keys only: the 'Acciones' disclosure, then 'Subir nuevo archivo'.
+    const actions = page.locator(".rec-menu > summary");
+    await actions.focus();
+    await page.keyboard.press("Enter");
+    const opener = page.getByRole("link", { name: "Subir nuevo archivo" });
+    await expect(opener).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(opener).toBeFocused();
+    await page.keyboard.press("Enter");
+    const modal = page.getByRole("dialog", { name: "Agregar Documentos" });
+    await expect(modal).toBeVisible();
+    await expect(page).toHaveURL(/modal=upload/);
+    await page.keyboard.press("Escape");
+    await expect(modal).toHaveCount(0);
+    await expect(page).not.toHaveURL(/modal=upload/);
+    // The menu closed with the dialog: its toggle, the visible part of what opened it, has focus.
+    await expect(actions).toBeFocused();
+    await expect(page.locator(".rec-menu")).not.toHaveAttribute("open", "");
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createCookieSessionStorage } from "@remix-run/node";
-import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, fillSignIn, PORTAL_ORIGIN, signIn, test, type Citizen } from "./fixtures";
+import type { BrowserContext } from "@playwright/test";
+import { expect, expectNoAxeViolations, fillSignIn, PORTAL_ORIGIN, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
+import { createEncryptedCookieSessionStorage } from "../../app/lib/session-cookie.server";
 
 /**
  * Shared terminals and timeouts (issue 9 item 5): the warning before the session ends (with
@@ -14,12 +14,12 @@ const DISCAPACIDAD_ID = 102;
 
 /**
  * Expires the browser's session for real: the stack's session secret (DATA_DIR/.session-secret, see
- * scripts/stack.ts) re-signs the cookie with its last activity 16 minutes back, which the portal
+ * scripts/stack.ts) re-seals the cookie with its last activity 16 minutes back, which the portal
  * reads as an idle session — no test-only setting in the server.
  */
 async function expireSession(context: BrowserContext) {
   const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, ".session-secret"), "utf8").trim();
-  const storage = createCookieSessionStorage({ cookie: { name: "av_session", secrets: [secret], path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [secret], cookie: { path: "/", httpOnly: true, sameSite: "lax" } });
   const current = (await context.cookies(PORTAL_ORIGIN)).find((c) => c.name === "av_session");
   expect(current, "a session cookie").toBeTruthy();
   const session = await storage.getSession(`av_session=${current!.value}`);
@@ -47,9 +47,11 @@ test.describe("shared terminals", () => {
     await page.clock.install();
     const citizen = (await createCitizen()) as unknown as Citizen;
     await signIn(page, citizen, "/procedures");
-    await expect(page.getByText(/tu sesión se cierra a las \d\d:\d\d hs/)).toBeVisible();
+    await expect(page.getByText("Por seguridad, tu sesión se cierra dentro de 15 minutos si no hay actividad.")).toBeVisible();
     const dialog = page.getByRole("alertdialog", { name: "Tu sesión está por vencer" });
     await expect(dialog).toHaveCount(0);
+    // The warning's timer starts when the page hydrates: moving the clock before that moved nothing.
+    await waitForHydration(page);
 
     await page.clock.fastForward("13:05");
     await expect(dialog).toBeVisible();
@@ -81,6 +83,7 @@ test.describe("shared terminals", () => {
     await signIn(page, citizen, "/procedures");
     const chatUrl = await openInstanceChat(citizen);
     await page.goto(chatUrl);
+    await waitForHydration(page);
     await page.getByLabel("Mensaje").fill("Les escribo desde la biblioteca pública.");
     await expireSession(context);
     await page.getByRole("button", { name: "Enviar" }).click();
@@ -105,6 +108,7 @@ test.describe("shared terminals", () => {
     await signIn(page, first, "/procedures");
     const chatUrl = await openInstanceChat(first);
     await page.goto(chatUrl);
+    await waitForHydration(page);
     await page.getByLabel("Mensaje").fill("Mi dato privado 12345");
     await expireSession(context);
     await page.getByRole("button", { name: "Enviar" }).click();

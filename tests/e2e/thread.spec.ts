@@ -4,7 +4,7 @@
  * dates read in plain words in the inbox (which sorts by them), the summary and the chat.
  */
 import type { Page } from "@playwright/test";
-import { addDays, dayIn, dueDay } from "../../app/features/deadlines/due";
+import { addDays, dayIn, dueDay } from "../../common/due-dates";
 import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 

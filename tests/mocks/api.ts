@@ -22,6 +22,8 @@ export const happy = [
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
   // Issue 9: the communications about a tray page's instances / a record (none by default).
   http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ communications: [] })),
+  // 'Tus datos' (decision 072): a backend of the spec only does not offer it (404), so its links stay hidden.
+  http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
 ];
 
 export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
@@ -37,3 +39,13 @@ export const configMalformed = http.get(`${API}/api/v4/instances/config`, () => 
 export const digitalDisabled = http.get(`${API}/api/v4/instances/config`, () =>
   HttpResponse.json({ ...config, modules: config.modules.map((m) => (m.id === "digital" ? { ...m, enabled: false } : m)) }),
 );
+
+/** `POST /api/receipts` after a create (procedure, documents, record, adhesion): a receipt of the asked kind. */
+export const receiptIssued = http.post(`${API}/api/receipts`, async ({ request }) => {
+  const { kind } = (await request.json()) as { kind: string };
+  const at = "2026-11-24T12:00:00.000Z";
+  return HttpResponse.json(
+    { result: { id: "rcpt-1", number: "C-2026-000001", kind, occurredAt: at, issuedAt: at, detail: { citizen: { name: user.cn, cuil: CUIL } } } },
+    { status: 201 },
+  );
+});

@@ -1,9 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
-import { csrf } from "~/lib/csrf.server";
+import { API, happy, receiptIssued } from "../mocks/api";
+import { BASE, failOnUnhandled, post, settle, signedInRequest } from "./helpers";
 import { errors as E, procedures as t } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
 import { action as draftAction, loader as draftLoader } from "~/routes/procedures.available.chat";
@@ -45,26 +44,17 @@ const fail = (status = 500, body: Record<string, unknown> = { code: "BOOM" }) =>
 
 const server = setupServer(
   ...happy,
+  receiptIssued,
   http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
   http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
     HttpResponse.json({ result: { ...chat, first: true, draft: true, instanceId: null, events: [] }, data: { form: null, spec: { header: { name: "X" } } } }),
   ),
   http.get(`${API}/api/v4/instances/:p/:i/forms/:f/formData`, () => HttpResponse.json({ result: { data: {}, spec } })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
-
-async function post(actionFn: (args: any) => Promise<unknown>, path: string, body: URLSearchParams | FormData) {
-  const [token, cookie] = await csrf.commitToken();
-  body.set("csrf", token);
-  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
-}
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -140,7 +130,7 @@ describe("sending", () => {
   });
 
   it("the first message of a draft carries procedureAcceptedTerms and the idempotency key, then opens the new chat", async () => {
-    let body: any;
+    let body: unknown;
     server.use(
       http.put(`${API}/api/v4/instances/DRAFT/interactive/generic`, async ({ request }) => {
         body = await request.json();
@@ -191,7 +181,7 @@ describe("attaching", () => {
   });
 
   it("uploads, then attaches the file to the document; a failed attach toasts 'Error al enviar el documento…'", async () => {
-    let attached: any;
+    let attached: unknown;
     server.use(
       http.post(`${API}/api/fs/raw/bucket`, () => HttpResponse.json({ result: "f-1" })),
       http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
@@ -245,6 +235,8 @@ describe("forms", () => {
       http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
         HttpResponse.json({ result: { ...chat, instanceId: null }, data: { form: { id: "f1" }, spec: { header: { name: "X" } }, procedureType: "FORM" } }),
       ),
+      // After saving a form procedure the tray opens on the tab that lists it; none does here: the default tab.
+      http.get(`${API}/api/v4/instances/pending`, () => HttpResponse.json({ instances: [], last_page: 1 })),
     );
     let res = await post(formAction, "/procedures/form/?procedure=102&form=f1", fields({ intent: "save", dni: "35112847" }));
     expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=new-2");

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, load } from "./helpers";
 import { contentDisposition } from "../../server/http/fs/content-disposition";
 import { loader as procedureDownload } from "~/routes/resources.procedures.download";
 import { loader as recordDownload } from "~/routes/resources.records.download.$fileId";
@@ -13,7 +13,6 @@ import { loader as digitalFile } from "~/routes/resources.digital.file";
  * untouched (one place builds file names), and a hostile name in the portal URL only travels
  * base64-encoded in the API path.
  */
-const BASE = "http://localhost:3000";
 const NAME = 'año "final"\r\nSet-Cookie: x=1 ../../x.pdf';
 let seenName: string | null = null;
 
@@ -27,19 +26,16 @@ const server = setupServer(
     new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition(NAME) } }),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   seenName = null;
 });
 afterAll(() => server.close());
 
-const run = async (loader: (args: any) => Promise<unknown>, path: string, params: Record<string, string> = {}) =>
-  settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params, context: {} }));
-
 describe("portal downloads", () => {
   it("procedures attachment: the API's header, the name forced to .pdf, sent base64 in the path", async () => {
-    const response = await run(procedureDownload, `/resources/procedures/download?file=f-1&name=${encodeURIComponent("año\r\n\"x")}`);
+    const response = await load(procedureDownload, `/resources/procedures/download?file=f-1&name=${encodeURIComponent("año\r\n\"x")}`);
     expect(response.status).toBe(200);
     expect(seenName).toBe('año\r\n"x.pdf');
     expect(response.headers.get("Content-Disposition")).toBe(contentDisposition('año\r\n"x.pdf'));
@@ -47,14 +43,14 @@ describe("portal downloads", () => {
   });
 
   it("record document: the API's header", async () => {
-    const response = await run(recordDownload, `/resources/records/download/f-1?name=${encodeURIComponent(NAME)}`, { fileId: "f-1" });
+    const response = await load(recordDownload, `/resources/records/download/f-1?name=${encodeURIComponent(NAME)}`, { fileId: "f-1" });
     expect(response.status).toBe(200);
     expect(seenName).toBe(NAME);
     expect(response.headers.get("Content-Disposition")).toBe(contentDisposition(NAME));
   });
 
   it("communication file: the API's header", async () => {
-    const response = await run(digitalFile, "/resources/digital/file?code=2026-000001&file=f-1");
+    const response = await load(digitalFile, "/resources/digital/file?code=2026-000001&file=f-1");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(contentDisposition(NAME));
   });

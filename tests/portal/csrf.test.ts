@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
 import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest } from "./helpers";
 import { action as logoutAction } from "~/routes/auth.logout";
 import { csrf } from "~/lib/csrf.server";
 
@@ -15,7 +15,7 @@ const server = setupServer(
     return new HttpResponse(null, { status: 204 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -142,6 +142,8 @@ describe("no state change on GET", () => {
       ),
       http.all("http://idp.test/*", () => HttpResponse.json({}, { status: 500 })),
     );
+    // The sign-in callback's loader meets the failing identity provider and says so in the log.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const routes = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
     let loaders = 0;
     for (const importer of Object.values(routes)) {
@@ -151,6 +153,9 @@ describe("no state change on GET", () => {
       const request = await signedInRequest("http://localhost:3000/procedures?instance=i-1&code=2026-000001&file=f-1&procedure=1");
       await settle(async () => (mod.loader as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" }, context: {} })).catch(() => undefined);
     }
+    const lines = logged.mock.calls.map((args) => args.join(" "));
+    logged.mockRestore();
+    expect(lines).toContain("sign-in callback failed: ClientError");
     expect(loaders).toBeGreaterThan(20);
     expect(calls).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, CUIL, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
-import { csrf } from "~/lib/csrf.server";
+import { API, CUIL, happy, receiptIssued } from "../mocks/api";
+import { BASE, failOnUnhandled, load, post } from "./helpers";
 import { digital as t } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
@@ -42,22 +41,11 @@ const dd = [
   http.get(`${API}/api/dd/v1/users/get_terms`, () => HttpResponse.json({ data: { html: '<h2>Hola</h2><script>alert(1)</script><p onclick="x()">Texto</p>' } })),
 ];
 
-const server = setupServer(...happy, ...dd);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+const server = setupServer(...happy, ...dd, receiptIssued);
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
-const load = async (loader: (args: any) => Promise<unknown>, path: string) =>
-  settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
-
-async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: [string, string][]) {
-  const [token, cookie] = await csrf.commitToken();
-  const body = new URLSearchParams([...fields, ["csrf", token]]);
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
-}
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -110,10 +98,10 @@ describe("/digital inbox", () => {
   });
 
   it("recover one, recover many: success and error toasts", async () => {
-    let body: any = null;
+    let body: Record<string, unknown> | null = null;
     server.use(
       http.put(`${API}/api/dd/v1/communications/recover`, async ({ request }) => {
-        body = await request.json();
+        body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(body);
       }),
     );
@@ -179,7 +167,7 @@ describe("adhesion and settings", () => {
     const data = await response.json();
     expect(Object.keys(data.fieldErrors).sort()).toEqual(["email", "terms"]);
 
-    let sent: any = null;
+    let sent: unknown = null;
     server.use(
       http.post(`${API}/api/dd/v1/users/enroll`, async ({ request }) => {
         sent = await request.json();

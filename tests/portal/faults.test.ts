@@ -2,8 +2,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
-import { csrf } from "~/lib/csrf.server";
+import { BASE, failOnUnhandled, load, post, type RouteFunction } from "./helpers";
 import { env } from "~/lib/env.server";
 import { digital as d, procedures as p } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
@@ -17,7 +16,6 @@ import { loader as rootLoader } from "~/root";
  * a 502 with an HTML page. For each, loaders go to the spec's /error screen and actions come back
  * with the spec's toast, always within a bounded time (API_TIMEOUT_MS, 300 ms in these tests).
  */
-const BASE = "http://localhost:3000";
 const BOUND_MS = env.API_TIMEOUT_MS + 1_000;
 const STARTUP = [/\/api\/security\/user\/get_roles$/, /\/api\/v4\/instances\/config$/, /\/api\/dd\/v1\/users\/get-user-self-da\//];
 
@@ -43,7 +41,7 @@ function failing(fault: Fault, options: { startupToo?: boolean } = {}) {
 }
 
 const server = setupServer(...happy);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -53,16 +51,9 @@ async function timed(work: () => Promise<Response>) {
   return { response, ms: Date.now() - started };
 }
 
-const load = (loader: (args: any) => Promise<unknown>, path: string) =>
-  timed(() => settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} })));
+const loadTimed = (loader: RouteFunction, path: string) => timed(() => load(loader, path));
 
-async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: [string, string][]) {
-  const [token, cookie] = await csrf.commitToken();
-  const body = new URLSearchParams([...fields, ["csrf", token]]);
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
-  return timed(() => settle(async () => actionFn({ request, params: {}, context: {} })));
-}
+const postTimed = (actionFn: RouteFunction, path: string, fields: [string, string][]) => timed(() => post(actionFn, path, fields));
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -80,21 +71,21 @@ describe.each(FAULTS)("backend fault: %s", (fault) => {
     ["the digital inbox", inboxLoader, "/digital"],
   ] as const)("%s goes to /error within the bound", async (_name, loader, path) => {
     server.use(failing(fault));
-    const { response, ms } = await load(loader, path);
+    const { response, ms } = await loadTimed(loader, path);
     expect(response.headers.get("Location")).toBe("/error");
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
   it("the startup of a guarded page (config, adhesion) goes to /error within the bound", async () => {
     server.use(failing(fault, { startupToo: true }));
-    const { response, ms } = await load(trayLoader, "/procedures");
+    const { response, ms } = await loadTimed(trayLoader, "/procedures");
     expect(response.headers.get("Location")).toBe("/error");
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
   it("the shell (root loader) still renders for the signed-in citizen, without its furniture", async () => {
     server.use(failing(fault, { startupToo: true }));
-    const { response, ms } = await load(rootLoader, "/procedures");
+    const { response, ms } = await loadTimed(rootLoader, "/procedures");
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.user).toBeNull();
@@ -104,7 +95,7 @@ describe.each(FAULTS)("backend fault: %s", (fault) => {
 
   it("cancelling an instance comes back to the tray with the spec's error toast", async () => {
     server.use(failing(fault));
-    const { response, ms } = await post(trayAction, "/procedures?index", [
+    const { response, ms } = await postTimed(trayAction, "/procedures?index", [
       ["intent", "discard"],
       ["instance", "i-1"],
       ["message", ""],
@@ -117,7 +108,7 @@ describe.each(FAULTS)("backend fault: %s", (fault) => {
 
   it("archiving a communication comes back with the spec's error toast", async () => {
     server.use(failing(fault));
-    const { response, ms } = await post(inboxAction, "/digital?index", [
+    const { response, ms } = await postTimed(inboxAction, "/digital?index", [
       ["intent", "archive"],
       ["code", "2026-000001"],
     ]);

@@ -1,13 +1,13 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adhesionCheckFails, configMalformed, configSlow, digitalDisabled, happy, notAdhered, sessionGone } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest } from "./helpers";
 import { requireAdhered } from "~/lib/guards.server";
 import { loader as noAdhesionLoader } from "~/routes/procedures.no-adhesion";
 import { sessionStorage } from "~/lib/session.server";
 
 const server = setupServer(...happy);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   vi.useRealTimers();

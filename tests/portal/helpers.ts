@@ -1,3 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csrf } from "~/lib/csrf.server";
 import { sessionStorage, newSessionData } from "~/lib/session.server";
 
 /** A request carrying a valid portal session cookie. */
@@ -23,3 +25,42 @@ export async function settle(work: () => Promise<unknown>): Promise<Response> {
     throw error;
   }
 }
+
+/** The portal's address in the portal tests. */
+export const BASE = "http://localhost:3000";
+
+/** A route module's loader or action (both take the same arguments). */
+export type RouteFunction = (args: LoaderFunctionArgs) => unknown;
+
+/** Runs a loader for `path` as the signed-in citizen: the Response it returned or threw. */
+export async function load(loader: RouteFunction, path: string, params: Record<string, string> = {}) {
+  const request = await signedInRequest(`${BASE}${path}`);
+  return settle(async () => loader({ request, params, context: {} }));
+}
+
+/** Form fields as the tests write them: pairs, a record (an array for a repeated field) or a body. */
+export type Fields = [string, string][] | Record<string, string | string[]> | URLSearchParams | FormData;
+
+/**
+ * Posts a form to an action as the signed-in citizen, with a valid CSRF token and cookie, from the
+ * portal's own origin: URL-encoded, or multipart when the fields are a FormData.
+ */
+export async function post(actionFn: RouteFunction, path: string, fields: Fields, base = BASE) {
+  const [token, cookie] = await csrf.commitToken();
+  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
+  let body: URLSearchParams | FormData;
+  if (fields instanceof FormData || fields instanceof URLSearchParams) body = fields;
+  else if (Array.isArray(fields)) body = new URLSearchParams(fields);
+  else {
+    body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
+  }
+  body.set("csrf", token);
+  if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  const request = await signedInRequest(`${base}${path}`, { method: "POST", body, headers });
+  return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+/** Posts a multipart form to an action as the signed-in citizen (see `post`). */
+export const postMultipart = (actionFn: RouteFunction, path: string, form: FormData, base = BASE) => post(actionFn, path, form, base);
+export { failOnUnhandled } from "./unhandled";

@@ -2,8 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, config, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
-import { csrf } from "~/lib/csrf.server";
+import { BASE, failOnUnhandled, load, post } from "./helpers";
 import { procedures as t } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
@@ -70,23 +69,10 @@ const server = setupServer(
   http.get(`${API}/api/v4/procedures/:id/requirements`, () => HttpResponse.json({ result: requirements })),
   http.get(`${API}/api/v4/procedures/:id/docs_table`, () => HttpResponse.json({ result: [] })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
-
-async function load(loader: (args: any) => Promise<unknown>, path: string) {
-  return settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
-}
-
-async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: Record<string, string>) {
-  const [token, cookie] = await csrf.commitToken();
-  const body = new URLSearchParams({ ...fields, csrf: token });
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
-}
 
 /** The flash toast a redirect carries. */
 async function toastOf(response: Response) {

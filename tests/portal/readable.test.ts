@@ -6,7 +6,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { BASE, failOnUnhandled, load } from "./helpers";
 import { downloadAll as t } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
 import { loader as procedureZip } from "~/routes/resources.procedures.download-all.$instanceId";
@@ -14,17 +14,12 @@ import { loader as recordZip } from "~/routes/resources.records.download-all.$re
 import { loader as pageImage } from "~/routes/resources.records.image.$fileId.$page";
 
 const server = setupServer(...happy);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
 const RECORD = "0b6f2c5e-1111-4222-8333-944445555666";
 const DISPOSITION = `attachment; filename="Documentos del expediente EX-1.zip"; filename*=UTF-8''Documentos%20del%20expediente%20EX-1.zip`;
-
-async function load(loader: (args: any) => Promise<unknown>, path: string, params: Record<string, string>) {
-  return settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params, context: {} }));
-}
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -73,7 +68,11 @@ describe("'Descargar todo' of a record", () => {
     server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }, { status: 404 })));
     expect((await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD })).status).toBe(404);
 
+    // Decided by the code, not by the words: a 404 carrying the empty-archive text but another code is a 404…
     server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "NOT_FOUND", message: t.empty }, { status: 404 })));
+    expect((await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD })).status).toBe(404);
+    // …and ARCHIVE_EMPTY goes back with the portal's own text, whatever the API's message says.
+    server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "ARCHIVE_EMPTY", message: "Nothing to download." }, { status: 404 })));
     const empty = await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD });
     expect(empty.status).toBe(302);
     expect(empty.headers.get("Location")).toBe(`/records/manager/?file=${RECORD}`);

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { API, config, happy, receiptIssued } from "../mocks/api";
+import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest } from "./helpers";
 import { csrf } from "~/lib/csrf.server";
 import { errors as E, records as t } from "~/lib/messages";
 import { getToast } from "~/lib/toast.server";
@@ -10,6 +10,8 @@ import { loader as listLoader } from "~/routes/records._index";
 import { action as managerAction, loader as managerLoader } from "~/routes/records.manager";
 import { action as uploadAction } from "~/routes/resources.records.upload";
 import { clampZoom, managerHref, parseManagerState, validPage } from "~/features/records/url";
+import { HOLD_MS, holdToken, readHoldToken } from "~/features/records/held.server";
+import { multipartFormReader } from "~/lib/multipart.server";
 
 const recConfig = {
   ...config,
@@ -39,6 +41,7 @@ const fail = (status = 500, body: Record<string, string> = { code: "BOOM" }) => 
 const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(recConfig)),
   ...happy,
+  receiptIssued,
   http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 2 })),
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
     params.tab === "config" ? undefined : HttpResponse.json({ instances: [{ id: FILE, title: "Expediente", currentState: { text: "En trámite", color: "#1D4ED8" } }], last_page: 2 }),
@@ -49,33 +52,11 @@ const server = setupServer(
   http.get(`${API}/api/v4/filemanager/:id/pending`, () => HttpResponse.json({ documents: pending })),
   http.get(`${API}/api/fs/viewer/getPageCount/:id`, () => HttpResponse.json({ result: 3 })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
 const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
-
-async function load(loader: (args: any) => Promise<unknown>, path: string) {
-  return settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
-}
-
-async function post(actionFn: (args: any) => Promise<unknown>, path: string, fields: Record<string, string | string[]>) {
-  const [token, cookie] = await csrf.commitToken();
-  const body = new URLSearchParams({ csrf: token });
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body, headers });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
-}
-
-async function postMultipart(actionFn: (args: any) => Promise<unknown>, path: string, form: FormData) {
-  const [token, cookie] = await csrf.commitToken();
-  form.set("csrf", token);
-  const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
-  const request = await signedInRequest(`${BASE}${path}`, { method: "POST", body: form, headers });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
-}
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -223,7 +204,14 @@ describe("/records/manager actions", () => {
     expect((await response.json()).error).toBe(E.upload.invalidFormat(E.upload.acceptedFormatsList));
   });
 
-  it("the no-JS upload checks names and references before sending anything", async () => {
+  it("the no-JS upload answers its own 400 with the texts and the held file when a reference is missing", async () => {
+    const uploaded: string[] = [];
+    server.use(
+      http.post(`${API}/api/fs/raw/bucket`, async ({ request }) => {
+        uploaded.push(String((await request.formData()).get("filename")));
+        return HttpResponse.json({ result: "f-1" });
+      }),
+    );
     const form = new FormData();
     form.set("intent", "upload");
     form.set("file_0", new File([new Uint8Array([37, 80, 68, 70, 45])], "a.pdf", { type: "application/pdf" }));
@@ -231,7 +219,134 @@ describe("/records/manager actions", () => {
     form.set("reference_0", "");
     const response = await postMultipart(managerAction, manager("&modal=upload"), form);
     expect(response.status).toBe(400);
-    expect((await response.json()).uploadErrors.slots["0"].reference).toBe(t.uploadModal.referenceRequired);
+    const answer = await response.json();
+    expect(answer.uploadErrors.slots["0"]).toEqual({ reference: t.uploadModal.referenceRequired });
+    // Sent once, held for the next post; nothing registered (no handler for the registration).
+    expect(uploaded).toEqual(["a.pdf"]);
+    expect(answer.uploadValues["0"]).toMatchObject({ name: "Nota", reference: "", held: { fileName: "a.pdf" } });
+    expect(answer.uploadValues["0"].held.token).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+});
+
+describe("/records/manager no-JS upload: the file already sent is held (decision 067)", () => {
+  /** One signed-in session (the same sid) for several posts, as one browser. */
+  async function browser() {
+    const session = (await signedInRequest(BASE)).headers.get("Cookie")!;
+    return async (fields: Record<string, string | File>, path = manager("&modal=upload")) => {
+      const [token, cookie] = await csrf.commitToken();
+      const form = new FormData();
+      form.set("csrf", token);
+      form.set("intent", "upload");
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const request = new Request(`${BASE}${path}`, { method: "POST", body: form, headers: { Cookie: `${session}; ${cookie!.split(";")[0]}`, "Sec-Fetch-Site": "same-origin" } });
+      return settle(async () => managerAction({ request, params: {}, context: {} }));
+    };
+  }
+  const pdf = (name: string) => new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: "application/pdf" });
+
+  let registered: unknown[] = [];
+  let ids = 0;
+  const api = () =>
+    server.use(
+      http.post(`${API}/api/fs/raw/bucket`, () => HttpResponse.json({ result: `held-${++ids}` })),
+      http.post(`${API}/api/v4/filemanager/:id/upload`, async ({ request }) => {
+        registered.push(await request.json());
+        return HttpResponse.json({ success: true });
+      }),
+    );
+  afterEach(() => {
+    registered = [];
+    ids = 0;
+  });
+
+  async function firstPost(post: Awaited<ReturnType<typeof browser>>) {
+    const response = await post({ file_0: pdf("nota.pdf"), name_0: "Nota de pedido", reference_0: "", name_1: "", reference_1: "Ref B" });
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.uploadErrors.slots).toEqual({
+      0: { reference: t.uploadModal.referenceRequired },
+      1: { file: t.uploadModal.fileRequired, name: t.uploadModal.nameRequired },
+    });
+    expect(answer.uploadValues[1]).toEqual({ name: "", reference: "Ref B" });
+    return answer.uploadValues[0].held.token as string;
+  }
+
+  it("the next post registers the held file without sending it again", async () => {
+    api();
+    const post = await browser();
+    const held = await firstPost(post);
+    expect(ids).toBe(1);
+    const response = await post({ held_0: held, name_0: "Nota de pedido", reference_0: "Ref A" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(manager());
+    expect(ids).toBe(1);
+    expect(registered).toEqual([{ files: [{ fileId: "held-1", fileName: "Nota de pedido", reference: "Ref A", mime: "application/pdf" }] }]);
+  });
+
+  it("a new file replaces the held one; 'Quitar' lets it go", async () => {
+    api();
+    const post = await browser();
+    const held = await firstPost(post);
+    let response = await post({ held_0: held, file_0: pdf("otra.pdf"), name_0: "Nota", reference_0: "Ref A" });
+    expect(response.status).toBe(302);
+    expect(registered).toEqual([{ files: [expect.objectContaining({ fileId: "held-2" })] }]);
+    response = await post({ held_0: held, remove_0: "1", name_0: "Nota", reference_0: "Ref A" });
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.uploadErrors.slots[0]).toEqual({ file: t.uploadModal.fileRequired });
+    expect(answer.uploadValues[0].held).toBeUndefined();
+  });
+
+  it("another session, another record or an altered token holds nothing", async () => {
+    api();
+    const held = await firstPost(await browser());
+    const other = await browser();
+    const [payload, signature] = held.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    const altered = `${Buffer.from(JSON.stringify({ ...claims, f: "someone-elses" })).toString("base64url")}.${signature}`;
+    for (const token of [held, altered]) {
+      const response = await other({ held_0: token, name_0: "Nota", reference_0: "Ref A" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).uploadErrors.slots[0]).toEqual({ file: t.uploadModal.fileRequired });
+    }
+    const same = await browser();
+    const mine = await firstPost(same);
+    const elsewhere = await same({ held_0: mine, name_0: "Nota", reference_0: "Ref A" }, `/records/manager/?file=99999999-2222-3333-4444-555555555555&modal=upload`);
+    expect(elsewhere.status).toBe(400);
+    expect(registered).toEqual([]);
+  });
+});
+
+describe("hold tokens and a file over the limit among others", () => {
+  const binding = { sid: "s-1", cuil: "20123456783", record: FILE };
+  const file = { fileId: "f-1", fileName: "nota.pdf", mime: "application/pdf" };
+
+  it("hold for an hour from the upload, however often the form comes back, for this binding only", () => {
+    const now = Date.now();
+    const token = holdToken(file, binding, now);
+    expect(readHoldToken(token, binding, now + HOLD_MS - 1)).toMatchObject(file);
+    expect(readHoldToken(token, binding, now + HOLD_MS)).toBeNull();
+    const again = holdToken(readHoldToken(token, binding, now + 1_000)!, binding, now + 30 * 60_000);
+    expect(readHoldToken(again, binding, now + HOLD_MS)).toBeNull();
+    for (const other of [{ ...binding, sid: "s-2" }, { ...binding, cuil: "20987654321" }, { ...binding, record: DOC }]) expect(readHoldToken(token, other, now)).toBeNull();
+    for (const bad of ["", "x", `${token}.x`, token.slice(0, -2), `${token.split(".")[0]}.${"A".repeat(43)}`, 42, null]) expect(readHoldToken(bad, binding, now)).toBeNull();
+  });
+
+  it("a reader that drops a file over the limit keeps the rest of the form and names the field", async () => {
+    const reader = multipartFormReader({ maxFileBytes: 10, maxFiles: 3, tooLarge: "drop" });
+    try {
+      const form = new FormData();
+      form.set("file_0", new File([new Uint8Array(5)], "a.pdf"));
+      form.set("file_1", new File([new Uint8Array(20)], "b.pdf"));
+      form.set("name_1", "Grande");
+      const read = await reader.read(new Request(BASE, { method: "POST", body: form }));
+      expect(read.get("file_0")).toBeInstanceOf(File);
+      expect(read.get("file_1")).toBeNull();
+      expect(read.get("name_1")).toBe("Grande");
+      expect([...reader.tooLarge]).toEqual(["file_1"]);
+    } finally {
+      reader.cleanup();
+    }
   });
 });
 

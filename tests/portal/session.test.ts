@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, config, happy, user } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest } from "./helpers";
 import { finishSignIn, startSignIn } from "~/lib/auth.server";
 import { csrf } from "~/lib/csrf.server";
 import { requireAdhered } from "~/lib/guards.server";
@@ -23,9 +23,10 @@ const BASE = "http://localhost:3000";
 /** The API's view of tokens: revoked ones get the contract's 303 to sign in. */
 const revoked = new Set<string>();
 const tokenOf = (request: Request) => request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? "";
-const guarded = <T extends (...args: any[]) => any>(answer: T) =>
-  (({ request }: { request: Request }) =>
-    revoked.has(tokenOf(request)) ? HttpResponse.json({ location: "/auth/login" }, { status: 303 }) : answer()) as any;
+const guarded =
+  (answer: () => Response) =>
+  ({ request }: { request: Request }) =>
+    revoked.has(tokenOf(request)) ? HttpResponse.json({ location: "/auth/login" }, { status: 303 }) : answer();
 
 const { privateKey, publicKey } = await generateKeyPair("ES256");
 const jwk = { ...(await exportJWK(publicKey)), kid: "idp-key", alg: "ES256", use: "sig" };
@@ -67,7 +68,7 @@ const server = setupServer(
     return HttpResponse.json({ access_token: `at-${crypto.randomUUID()}`, token_type: "Bearer", expires_in: 3600, id_token: idToken, scope: "openid" });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   vi.useRealTimers();

@@ -4,3 +4,12 @@ process.env.SESSION_SECRET = "portal-tests-secret-0123456789abcdef0123456789";
 process.env.PORTAL_URL = "http://localhost:3000";
 process.env.OIDC_ISSUER = "http://idp.test";
 process.env.API_TIMEOUT_MS = "300";
+process.env.REFERENCE_CACHE_MS = "0"; // reference data asked every time, as each test sets its own (decision 047)
+
+import { afterEach, expect } from "vitest";
+import { takeUnhandled } from "./unhandled";
+
+// Every backend call a test makes must meet a handler (see `failOnUnhandled`).
+afterEach(() => {
+  expect(takeUnhandled(), "backend calls without an msw handler").toEqual([]);
+});

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { settle } from "./helpers";
+import { failOnUnhandled, settle, type RouteFunction } from "./helpers";
 import { draftOwnerTag } from "~/features/session/drafts.server";
 import { csrf } from "~/lib/csrf.server";
 import { IDLE_MS, newSessionData, sessionStorage } from "~/lib/session.server";
@@ -63,7 +63,7 @@ const server = setupServer(
       : HttpResponse.json({ code: "NOT_FOUND", message: "No se encontró el comprobante." }, { status: 404 }),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   issued.length = 0;
@@ -102,8 +102,7 @@ async function request(path: string, cookies: (string | undefined)[], init: { fo
   return new Request(`${BASE}${path}`, { method: "POST", body, headers });
 }
 
-const run = (fn: (args: any) => unknown, req: Request, params: Record<string, string> = {}) =>
-  settle(async () => fn({ request: req, params, context: {} }) as Promise<unknown>);
+const run = (fn: RouteFunction, req: Request, params: Record<string, string> = {}) => settle(async () => fn({ request: req, params, context: {} }));
 
 describe("keep-alive ('Continuar')", () => {
   it("refreshes the idle time of a live session, with the CSRF token", async () => {

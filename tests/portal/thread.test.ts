@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, config, happy } from "../mocks/api";
-import { settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, load } from "./helpers";
 import { loader as trayLoader } from "~/routes/procedures._index";
 import { loader as managerLoader } from "~/routes/records.manager";
 import { loader as summaryLoader } from "~/routes/digital.summary";
@@ -101,16 +101,13 @@ const server = setupServer(
     return HttpResponse.json({ communications: [comm("2026-000001", { due_date: "2026-11-24" }), comm("2026-000002")], total: 2, unseen: 2, last_page: 1 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;
 });
 afterAll(() => server.close());
 
-const BASE = "http://localhost:3000";
-const load = async (loader: (args: any) => Promise<unknown>, path: string) =>
-  settle(async () => loader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
 const linkedFails = http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ code: "BOOM" }, { status: 500 }));
 
 describe("the procedure tray lists the communications about its cards", () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loader } from "~/routes/bench-baseline";
 import { percentile } from "../../scripts/bench/measure-load";
 import { sessionWindowCls } from "../../scripts/bench/mobile";
+import { targetsOf, type DbResult } from "../../scripts/bench/report";
 import { planFor } from "../../scripts/bench/seed";
 import { writeBigPdf } from "../../scripts/bench/upload";
 
@@ -67,5 +68,28 @@ describe("bench", () => {
   it("scale 1 is the issue's data set", () => {
     expect(planFor(1)).toMatchObject({ citizens: 10_000, communications: 1_000_000, heavyCommunications: 100_000, instances: 10_000, records: 1_000 });
     expect(planFor(0.1).communications).toBe(100_000);
+  });
+});
+
+describe("bench targets (decision 046)", () => {
+  const row = (page: string, rps: number, ratioToBare: number, p975 = 40) =>
+    ({ page, connections: 10, rps, ratioToBare, p975, p50: 10, p95: 30, p99: 45, seconds: 10, requests: 100, errors: 0, timeouts: 0, non2xx: 0, autocannon: { p50: 0, p99: 0, rps: 0 } });
+  const db = (dialect: "sqlite" | "postgres", ssr: ReturnType<typeof row>[]) =>
+    ({ dialect, seed: { seconds: 0, rows: {}, heavy: {} }, ssr, api: [], uploads: [], mobile: { error: "-" }, targets: [] }) as unknown as DbResult;
+
+  it("reads the heavy pages against the bare Remix app: 0.33 x and p97.5 within 50 ms", () => {
+    const t = targetsOf(db("sqlite", [row("/digital", 40, 0.4, 45), row("/records", 20, 0.2, 45), row("/procedures", 40, 0.4, 60)]));
+    const pass = (s: string) => t.find((x) => x.target.startsWith(s))!.pass;
+    expect(pass("/digital at 10")).toBe(true);
+    expect(pass("/records at 10")).toBe(false);
+    expect(pass("/procedures p97.5")).toBe(false);
+  });
+
+  it("PostgreSQL within 1.5 x of SQLite fails when a side finished no response", () => {
+    const lite = db("sqlite", [row("/digital", 40, 0.4), row("/records", 40, 0.4)]);
+    const pg = db("postgres", [row("/digital", 0, 0), row("/records", 30, 0.3)]);
+    const t = targetsOf(pg, [lite, pg]);
+    expect(t.find((x) => x.target.startsWith("/digital on PostgreSQL"))!.pass).toBe(false);
+    expect(t.find((x) => x.target.startsWith("/records on PostgreSQL"))!.pass).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definitionProblems, validateForm, type FormDefinition } from "~/features/chat/form-rules";
+import { definitionProblems, validateForm, type FormDefinition } from "@common/forms";
 
 const def: FormDefinition = {
   header: { name: "Prueba" },

@@ -96,7 +96,7 @@ describe("Tabs", () => {
     const counts = allTags(html, "span").filter((s) => s.class === "tabs__count");
     expect(counts).toHaveLength(3);
     expect(counts[2].style).toBe("background-color:#ffeb3b;color:#000000");
-    expect(textOf(html)).toContain("Todos12");
+    expect(textOf(html)).toContain("Todos 12"); // a space, so text mode does not read "Todos12"
     expect(textOf(html)).toContain("Sin recuento");
   });
 });
@@ -248,7 +248,8 @@ describe("Fields", () => {
     const html = await renderWithRouter(
       <ErrorSummary errors={[{ fieldId: "email", message: "Selecciona un correo electrónico." }, { fieldId: "terms", message: "Debes aceptar los términos y condiciones." }]} />,
     );
-    expect(tagWith(html, 'class="error-summary"')).toMatchObject({ role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title" });
+    // autofocus: without JavaScript the browser focuses the summary of a form that came back.
+    expect(tagWith(html, 'class="error-summary"')).toMatchObject({ role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title", autofocus: "" });
     expect(allTags(html, "a").map((a) => a.href)).toEqual(["#email", "#terms"]);
     expect(textOf(html)).toContain("Hay un problema");
     expect(await renderWithRouter(<ErrorSummary errors={[]} />)).toBe("");

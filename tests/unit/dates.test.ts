@@ -1,3 +1,4 @@
+import { minutesLeft } from "~/features/session/minutes-left";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   WEEK_STARTS_ON,
@@ -93,5 +94,30 @@ for (const zone of ["America/Argentina/Buenos_Aires", "Asia/Tokyo", "UTC"]) {
 describe("calendar", () => {
   it("starts weeks on Monday", () => {
     expect(WEEK_STARTS_ON).toBe(1);
+  });
+});
+
+describe("relative times (decision 050)", () => {
+  it("minutes left are whole minutes rounded up, never negative", () => {
+    expect(minutesLeft(15 * 60_000)).toBe(15);
+    expect(minutesLeft(14 * 60_000 + 1)).toBe(15);
+    expect(minutesLeft(59_000)).toBe(1);
+    expect(minutesLeft(0)).toBe(0);
+    expect(minutesLeft(-5000)).toBe(0);
+    expect(minutesLeft(Number.NaN)).toBe(0);
+  });
+
+  it("the session notice says the end relatively, with no clock time", async () => {
+    const { session } = await import("../../app/lib/messages/session");
+    expect(session.expiresIn(15)).toBe("Por seguridad, tu sesión se cierra dentro de 15 minutos si no hay actividad.");
+    expect(session.expiresIn(1)).toBe("Por seguridad, tu sesión se cierra dentro de 1 minuto si no hay actividad.");
+    expect(session.expiresIn(0)).toBe("Por seguridad, tu sesión se cierra en menos de un minuto si no hay actividad.");
+    expect(session.warningText(2)).not.toMatch(/\d\d:\d\d/);
+  });
+});
+
+describe("long dates (es-AR writes month names in lower case)", () => {
+  it("'24 de noviembre de 2026'", () => {
+    expect(formatLongDate("2026-11-24T10:00:00Z")).toBe("24 de noviembre de 2026");
   });
 });

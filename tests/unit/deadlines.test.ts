@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, daysBetween, dueStatus, isDueDate, reminderWindow } from "~/features/deadlines/due";
+import { addDays, dayIn, daysBetween, dueStatus, isDueDate, reminderWindow } from "@common/due-dates";
 import { dueText } from "~/features/deadlines/DueDate";
 
 describe("due dates in plain words", () => {

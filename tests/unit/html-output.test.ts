@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
  * sanitize-html on the server first, as the terms and privacy texts do).
  */
 const REVIEWED: Record<string, string> = {
-  "app/features/digital/LegalText.tsx": "terms / privacy HTML, sanitised with sanitize-html in app/features/digital/contact.server.ts",
+  "app/features/digital/LegalText.tsx": "terms / privacy HTML, sanitised with sanitize-html in app/lib/rich-text.server.ts",
+  "app/features/digital/SummaryView.tsx": "a communication's formatted message, sanitised with sanitize-html in app/lib/rich-text.server.ts",
   "app/ui/JsEnabledScript.tsx": "a constant script with the CSP nonce",
   "app/root.tsx": "a constant script with the CSP nonce",
 };
@@ -31,9 +32,11 @@ describe("HTML output", () => {
     expect(found).toEqual(Object.keys(REVIEWED).sort());
   });
 
-  it("the legal texts are sanitised with sanitize-html before rendering", () => {
-    const source = fs.readFileSync(path.join(root, "app/features/digital/contact.server.ts"), "utf8");
-    expect(source).toMatch(/import sanitizeHtml from "sanitize-html"/);
-    expect(source).toMatch(/sanitizeHtml\(html,/);
+  it("the legal texts and formatted messages are sanitised with sanitize-html before rendering", () => {
+    const sanitiser = fs.readFileSync(path.join(root, "app/lib/rich-text.server.ts"), "utf8");
+    expect(sanitiser).toMatch(/import sanitizeHtml from "sanitize-html"/);
+    expect(sanitiser).toMatch(/sanitizeHtml\(html,/);
+    const legal = fs.readFileSync(path.join(root, "app/features/digital/contact.server.ts"), "utf8");
+    expect(legal).toMatch(/sanitizeRichText\(html\)/);
   });
 });

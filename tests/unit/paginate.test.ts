@@ -3,6 +3,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   PAGINATOR_WINDOW,
   clampPage,
+  MAX_LIST_PAGE,
   estimatedTotal,
   pageWindow,
   paginateList,
@@ -80,6 +81,13 @@ describe("pageWindow", () => {
 });
 
 describe("clampPage", () => {
+  it("treats page numbers past what the API accepts as noise (page 1), so they are never forwarded", () => {
+    expect(clampPage("99999999999")).toBe(1);
+    expect(clampPage("99999999999999999999999")).toBe(1);
+    expect(clampPage(String(MAX_LIST_PAGE))).toBe(MAX_LIST_PAGE);
+    expect(clampPage(String(MAX_LIST_PAGE + 1))).toBe(1);
+  });
+
   it("accepts positive integers within range", () => {
     expect(clampPage(3, 10)).toBe(3);
     expect(clampPage("7", 10)).toBe(7);

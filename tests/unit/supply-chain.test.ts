@@ -11,14 +11,13 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "../..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8"));
-const packages = Object.entries(lock.packages as Record<string, { version?: string; integrity?: string; link?: boolean; hasInstallScript?: boolean }>).filter(([k]) => k);
+type Locked = { version?: string; integrity?: string; link?: boolean; resolved?: string; hasInstallScript?: boolean };
+// Installed packages only: the root ("") and the project's own local folders (`tools/node`, a `file:` dependency) are not.
+const packages = Object.entries(lock.packages as Record<string, Locked>).filter(([k]) => k.startsWith("node_modules/") || k.includes("/node_modules/"));
 const nameOf = (key: string) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
 
 /** The reviewed install scripts, by package name: what they run and why it stays inside. */
 const REVIEWED: Record<string, { allowed: boolean; scripts: RegExp }> = {
-  // Built from source (.npmrc build-from-source=true makes prebuild-install skip its download);
-  // node-gyp needs Node's headers locally (nodedir) — see docs/security.md.
-  "better-sqlite3": { allowed: true, scripts: /^prebuild-install \|\| node-gyp rebuild --release$/ },
   // Checks the platform binary that npm installed as an optional dependency (@esbuild/<platform>);
   // only if that is missing does it fetch the same package from registry.npmjs.org.
   esbuild: { allowed: true, scripts: /^node install\.js$/ },
@@ -35,8 +34,11 @@ describe("supply chain", () => {
   });
 
   it("pins the direct dependencies the lockfile resolved", () => {
-    for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]) {
-      expect(lock.packages[`node_modules/${name}`]?.version, name).toMatch(/^\d+\.\d+\.\d+/);
+    for (const [name, range] of [...Object.entries(pkg.dependencies), ...Object.entries(pkg.devDependencies)] as [string, string][]) {
+      const entry = lock.packages[`node_modules/${name}`];
+      // A `file:` dependency is one of the project's folders, linked; what it installs is pinned like the rest.
+      if (range.startsWith("file:")) expect(entry, name).toEqual({ resolved: range.slice("file:".length), link: true });
+      else expect(entry?.version, name).toMatch(/^\d+\.\d+\.\d+/);
     }
   });
 
@@ -61,8 +63,11 @@ describe("supply chain", () => {
     }
   });
 
-  it("builds better-sqlite3 from source instead of downloading a prebuilt binary", () => {
-    const npmrc = fs.readFileSync(path.join(root, ".npmrc"), "utf8");
-    expect(npmrc).toMatch(/^build-from-source=true$/m);
+  it("takes better-sqlite3's binary from its own npm package: no install script, nothing compiled or downloaded", () => {
+    // better-sqlite3 13 ships Node-API binaries for each platform inside the package (decision 041).
+    const locked = lock.packages["node_modules/better-sqlite3"];
+    expect(locked.version).toMatch(/^13\./);
+    expect(locked.hasInstallScript).toBeUndefined();
+    expect(fs.existsSync(path.join(root, "node_modules/better-sqlite3/prebuilds", `${process.platform}-${process.arch}.node`))).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import type { ChatActionData, ChatMode } from "./chat.server";
 import { useLocalDraft } from "~/features/session/local-draft";
 import { DueDate } from "~/features/deadlines/DueDate";
 
-const UPLOAD_LIMIT = 50 * 1024 * 1024;
+import { UPLOAD_LIMIT_BYTES as UPLOAD_LIMIT } from "@common/limits";
 const POLL_MS = 4000;
 const c = t.chat;
 
@@ -372,7 +372,9 @@ function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self:
         aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : null, describedBy].filter(Boolean).join(" ")}
         disabled={hydrated && busy ? true : undefined}
       />
-      <SubmitButton size="sm" variant="secondary" name="document" value={doc.id} pendingLabel={c.uploading}>
+      {/* While the chat sends or refreshes the input is disabled, and a disabled input is not posted:
+          the button waits too, so a file already chosen is never dropped from the post. */}
+      <SubmitButton size="sm" variant="secondary" name="document" value={doc.id} pendingLabel={c.uploading} aria-disabled={hydrated && busy ? true : undefined}>
         {c.attach}
       </SubmitButton>
     </Form>

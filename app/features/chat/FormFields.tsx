@@ -6,7 +6,7 @@
  */
 import type { FormSpec } from "~/api/chat.server";
 import { procedures as t } from "~/lib/messages/procedures";
-import type { FieldErrorCode, FormField } from "./form-rules";
+import type { FieldErrorCode, FormField } from "@common/forms";
 
 export type FieldErrors = Record<string, string>;
 

@@ -18,17 +18,7 @@ import {
   sendToSendDocument,
   type Chat,
 } from "~/api/chat.server";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
-import { forwardFile, isDiskFile, UploadTooLarge } from "~/features/records/upload.server";
+import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
@@ -106,7 +96,7 @@ export function allowedExtensions(validExtensions: string[] | undefined): string
 }
 
 function uploadError(error: unknown, list: string[]): string {
-  if (error instanceof UploadTooLarge) return E.upload.tooLarge;
+  if (error instanceof UploadRefused) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 413) return E.upload.tooLarge;
     if (error.status === 415) return E.upload.invalidFormat(list.join(", "));
@@ -205,47 +195,16 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
   return json<ChatActionData>({}, { status: 400 });
 }
 
-export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
-
-/**
- * A body reader for `readForm`: the file streamed to a fresh temporary directory under a
- * random name (50 MB enforced while streaming, never in memory); the name the citizen's
- * browser gave is kept apart, for the extension check and the API.
- */
-function chatUploadReader() {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "av-chat-upload-"));
-  const names = new Map<string, string>();
-  const read = async (request: Request) => {
-    try {
-      return await unstable_parseMultipartFormData(
-        request,
-        unstable_composeUploadHandlers(
-          async (part) => {
-            if (part.filename) names.set(part.name, part.filename);
-            return undefined;
-          },
-          unstable_createFileUploadHandler({ directory, file: () => randomUUID(), avoidFileConflicts: false, maxPartSize: UPLOAD_LIMIT_BYTES }),
-          unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-        ),
-      );
-    } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) throw new UploadTooLarge();
-      throw error;
-    }
-  };
-  return { read, names, cleanup: () => rmSync(directory, { recursive: true, force: true }) };
-}
-
 async function attach(ctx: ApiContext, request: Request, self: string) {
   const instanceId = param(request, "instance");
-  const reader = chatUploadReader();
+  const reader = multipartReader(1);
   let list: string[] = [...ACCEPTED_UPLOAD_EXTENSIONS];
   try {
     let form: FormData;
     try {
       form = await readForm(request, reader.read);
     } catch (error) {
-      if (error instanceof UploadTooLarge) return redirectWithToast(self, { type: "ERROR", message: E.upload.tooLarge });
+      if (error instanceof UploadRefused) return redirectWithToast(self, { type: "ERROR", message: error.message });
       throw error;
     }
     const documentId = String(form.get("document") ?? "");
@@ -258,7 +217,7 @@ async function attach(ctx: ApiContext, request: Request, self: string) {
     if (!chat || !doc) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
     list = allowedExtensions(doc.spec.validExtensions);
     if (!isDiskFile(file)) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
-    const name = (reader.names.get("file") ?? "").split(/[\\/]/).pop()?.trim() || "documento";
+    const name = file.name.split(/[\\/]/).pop()?.trim() || "documento";
     if (!list.includes(extensionOf(name))) return redirectWithToast(self, { type: "ERROR", message: E.upload.invalidFormat(list.join(", ")) });
     let fileId: string;
     try {

@@ -8,14 +8,16 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, json, redirect } from "@remix-run/node";
 import { ApiError, type ApiContext } from "~/api/client.server";
+import { listInstances } from "~/api/procedures.server";
 import { createFormInstance, getChat, getFirstChat, getFormData, saveDraftForm, saveInstanceForm, type FormSpec } from "~/api/chat.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/form.server";
-import { orErrorPage, requireAdhered } from "~/lib/guards.server";
+import { moduleConfig, orErrorPage, requireAdhered, type Startup } from "~/lib/guards.server";
+import { trayHref } from "~/features/procedures/url";
 import { errors as E } from "~/lib/messages/errors";
 import { procedures as t } from "~/lib/messages/procedures";
 import { errorText, redirectWithToast } from "~/lib/toast.server";
-import { validateForm, type FormDefinition } from "./form-rules";
+import { validateForm, type FormDefinition } from "@common/forms";
 import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
 import { clearDraftCookie, formFields, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
@@ -131,6 +133,18 @@ async function attemptHeader(attempt: Attempt) {
 
 export type FormActionData = { invalid: true };
 
+/**
+ * The tray URL that shows a procedure just created: the create call answers only its id, so the
+ * newest page of each tab is asked (together) and the first tab holding it is opened. When no
+ * tab shows it (or a list fails) the tray opens on its default tab, as before.
+ */
+async function trayShowing({ ctx, config }: Startup, instanceId: string): Promise<string> {
+  const tabs = moduleConfig(config, "procedures")?.tabs.map((tab) => tab.code) ?? [];
+  const pages = await Promise.all(tabs.map((tab) => listInstances(ctx, tab, { pageNumber: 1, sort: "-createdAt" }).catch(() => null)));
+  const found = tabs.find((_, i) => pages[i]?.instances.some((instance) => String(instance.id) === String(instanceId)));
+  return found ? trayHref({ tab: found }, tabs[0]) : "/procedures";
+}
+
 export async function formAction(request: Request) {
   // Answers sent after the session expired are kept for the same citizen's next sign-in (the frame restores them).
   const kept = formParams(request);
@@ -138,7 +152,8 @@ export async function formAction(request: Request) {
     draftPage: `/forms/index.html?${query(kept)}`,
     returnTo: `/procedures/form/?${query(kept)}`,
   });
-  const { ctx } = await requireAdhered(request, "procedures");
+  const startup = await requireAdhered(request, "procedures");
+  const { ctx } = startup;
   const p = formParams(request);
   const self = `/procedures/form/?${query(p)}`;
   const form = await readForm(request);
@@ -168,7 +183,9 @@ export async function formAction(request: Request) {
     }
     const created = await createFormInstance(ctx, { procedureId: procedure, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
     const receipt = await receiptFlashHeader(ctx, "procedure", created);
-    return withReceipt(await redirectWithToast("/procedures", { type: "SUCCESS", message: t.toasts.formSaveSuccess }), receipt);
+    // The tray opens where the new procedure is, not on a tab that does not show it.
+    const tray = await trayShowing(startup, created);
+    return withReceipt(await redirectWithToast(tray, { type: "SUCCESS", message: t.toasts.formSaveSuccess }), receipt);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.code === "FORM_INVALID") return invalid({});

@@ -1,10 +1,10 @@
 /**
  * 'Vence el 24/11/2026 — quedan 3 días', 'Vence hoy', 'Venció el 20/11/2026' (issue 9, item 2).
  * The words carry the meaning; the style (and its icon) only repeats it, so colour is never alone.
- * Days are counted in Buenos Aires (app/features/deadlines/due.ts, shared with the API's reminder).
+ * Days are counted in Buenos Aires (common/due-dates.ts, shared with the API's reminder).
  */
 import { deadlines as D } from "~/lib/messages/deadlines";
-import { dayIn, dueDay, dueStatus, isDueDate } from "./due";
+import { dayIn, dueDay, dueStatus, isDueDate } from "@common/due-dates";
 
 /** The plain-words text of a due day seen on `today` (both `yyyy-mm-dd`). */
 export function dueText(due: string, today: string = dayIn()): { text: string; tone: "past" | "soon" | "later" } {
@@ -21,7 +21,7 @@ export function DueDate({ due, today, className }: { due: string | null | undefi
     <span className={["due", `due--${tone}`, className].filter(Boolean).join(" ")} data-due={due}>
       <span className="due__icon" aria-hidden="true">
         {tone === "later" ? "◷" : "!"}
-      </span>
+      </span>{" "}
       <time dateTime={due}>{text}</time>
     </span>
   );

@@ -146,96 +146,106 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
           </div>
         </Form>
 
-        <details className="dd-filters" open={state.filtersOpen || undefined}>
-          <summary className="btn btn--secondary">{T.advancedFilters}</summary>
-          <Form method="get" action={base} className="dd-filters__form">
-            <Keep state={state} omit={["seen", "client", "type", "selected", "created_since", "created_until", "seen_since", "seen_until"]} />
-            <div className="dd-filters__grid">
-              <div className="field">
-                <label className="field__label" htmlFor="dd-f-seen">
-                  {F.seen}
-                </label>
-                <select id="dd-f-seen" name="seen" className="field__input" defaultValue={state.seen}>
-                  <option value="">{F.seenOptions.all}</option>
-                  <option value="true">{F.seenOptions.seen}</option>
-                  <option value="false">{F.seenOptions.unseen}</option>
-                </select>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="dd-f-client">
-                  {F.client}
-                </label>
-                <input id="dd-f-client" name="client" className="field__input" defaultValue={state.client} maxLength={200} />
-              </div>
-              <fieldset className="field dd-filters__types">
-                <legend className="field__label">{F.type}</legend>
-                <p className="field__hint" id="dd-f-type-hint">
-                  {T.anyTypeHint}
-                </p>
-                {types.map((t) => (
-                  <div className="checkbox__item" key={t.id}>
-                    <input
-                      className="checkbox__input"
-                      type="checkbox"
-                      id={`dd-f-type-${t.id}`}
-                      name="type"
-                      value={t.id}
-                      defaultChecked={state.type.includes(t.id)}
-                    />
-                    <label className="checkbox__label" htmlFor={`dd-f-type-${t.id}`}>
-                      {t.text}
+        {/*
+          Reading order: the advanced filters (about twenty controls) are sent only when asked for
+          (`?filters=1`, a plain link), so a text browser or a screen reader reaches the list first.
+        */}
+        {state.filtersOpen ? (
+          <details className="dd-filters" open>
+            <summary className="btn btn--secondary">{T.advancedFilters}</summary>
+            <Form method="get" action={base} className="dd-filters__form">
+              <Keep state={state} omit={["seen", "client", "type", "selected", "created_since", "created_until", "seen_since", "seen_until"]} />
+              <div className="dd-filters__grid">
+                <div className="field">
+                  <label className="field__label" htmlFor="dd-f-seen">
+                    {F.seen}
+                  </label>
+                  <select id="dd-f-seen" name="seen" className="field__input" defaultValue={state.seen}>
+                    <option value="">{F.seenOptions.all}</option>
+                    <option value="true">{F.seenOptions.seen}</option>
+                    <option value="false">{F.seenOptions.unseen}</option>
+                  </select>
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor="dd-f-client">
+                    {F.client}
+                  </label>
+                  <input id="dd-f-client" name="client" className="field__input" defaultValue={state.client} maxLength={200} />
+                </div>
+                <fieldset className="field dd-filters__types">
+                  <legend className="field__label">{F.type}</legend>
+                  <p className="field__hint" id="dd-f-type-hint">
+                    {T.anyTypeHint}
+                  </p>
+                  {types.map((t) => (
+                    <div className="checkbox__item" key={t.id}>
+                      <input
+                        className="checkbox__input"
+                        type="checkbox"
+                        id={`dd-f-type-${t.id}`}
+                        name="type"
+                        value={t.id}
+                        defaultChecked={state.type.includes(t.id)}
+                      />
+                      <label className="checkbox__label" htmlFor={`dd-f-type-${t.id}`}>
+                        {t.text}
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+                <div className="field">
+                  <label className="field__label" htmlFor="dd-f-selected">
+                    {F.selected}
+                  </label>
+                  <select id="dd-f-selected" name="selected" className="field__input" defaultValue={state.selected}>
+                    <option value="received">{F.selectedOptions.received}</option>
+                    <option value="notify">{F.selectedOptions.notify}</option>
+                  </select>
+                </div>
+                {(
+                  [
+                    ["created_since", F.createdSince],
+                    ["created_until", F.createdUntil],
+                    ["seen_since", F.seenSince],
+                    ["seen_until", F.seenUntil],
+                  ] as const
+                ).map(([name, label]) => (
+                  <div className="field" key={name}>
+                    <label className="field__label" htmlFor={`dd-f-${name}`}>
+                      {label}
                     </label>
+                    <input id={`dd-f-${name}`} type="date" name={name} className="field__input" defaultValue={state[name]} />
                   </div>
                 ))}
-              </fieldset>
-              <div className="field">
-                <label className="field__label" htmlFor="dd-f-selected">
-                  {F.selected}
-                </label>
-                <select id="dd-f-selected" name="selected" className="field__input" defaultValue={state.selected}>
-                  <option value="received">{F.selectedOptions.received}</option>
-                  <option value="notify">{F.selectedOptions.notify}</option>
-                </select>
               </div>
-              {(
-                [
-                  ["created_since", F.createdSince],
-                  ["created_until", F.createdUntil],
-                  ["seen_since", F.seenSince],
-                  ["seen_until", F.seenUntil],
-                ] as const
-              ).map(([name, label]) => (
-                <div className="field" key={name}>
-                  <label className="field__label" htmlFor={`dd-f-${name}`}>
-                    {label}
-                  </label>
-                  <input id={`dd-f-${name}`} type="date" name={name} className="field__input" defaultValue={state[name]} />
-                </div>
-              ))}
-            </div>
-            <div className="cluster">
-              <button type="submit" className="btn btn--primary">
-                {T.applyFilters}
-              </button>
-              <Link
-                className="btn btn--ghost"
-                to={inboxHref(base, state, {
-                  seen: "",
-                  client: "",
-                  type: [],
-                  selected: "received",
-                  created_since: "",
-                  created_until: "",
-                  seen_since: "",
-                  seen_until: "",
-                  filtersOpen: false,
-                })}
-              >
-                {T.clearFilters}
-              </Link>
-            </div>
-          </Form>
-        </details>
+              <div className="cluster">
+                <button type="submit" className="btn btn--primary">
+                  {T.applyFilters}
+                </button>{" "}
+                <Link
+                  className="btn btn--ghost"
+                  to={inboxHref(base, state, {
+                    seen: "",
+                    client: "",
+                    type: [],
+                    selected: "received",
+                    created_since: "",
+                    created_until: "",
+                    seen_since: "",
+                    seen_until: "",
+                    filtersOpen: false,
+                  })}
+                >
+                  {T.clearFilters}
+                </Link>
+              </div>
+            </Form>
+          </details>
+        ) : (
+          <Link className="btn btn--secondary dd-filters__open" to={inboxHref(base, state, { page: state.page, filtersOpen: true })} preventScrollReset>
+            {T.advancedFilters}
+          </Link>
+        )}
       </div>
 
       {chips.length ? (

@@ -48,7 +48,20 @@ function useDownload() {
   };
 }
 
-export function SummaryView({ communication: c, history, archivedView }: { communication: Communication; history: HistoryEntry[]; archivedView: boolean }) {
+export type MessageBody = { html: string } | { text: string };
+
+export function SummaryView({
+  communication: c,
+  history,
+  message,
+  archivedView,
+}: {
+  communication: Communication;
+  history: HistoryEntry[];
+  /** The message, sanitised on the server when it carries markup (app/lib/rich-text.server.ts). */
+  message: MessageBody;
+  archivedView: boolean;
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const historyHidden = params.get("history") === "hide";
@@ -114,7 +127,11 @@ export function SummaryView({ communication: c, history, archivedView }: { commu
         )}
 
         <h3 className="dd-summary__heading">{T.message}</h3>
-        <div className="dd-message">{c.message}</div>
+        {"html" in message ? (
+          <div className="dd-message dd-message--html" dangerouslySetInnerHTML={{ __html: message.html }} />
+        ) : (
+          <div className="dd-message">{message.text}</div>
+        )}
 
         <div className="dd-summary__history-head">
           <h3 className="dd-summary__heading" id="dd-history-title">

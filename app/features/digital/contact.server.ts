@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import sanitizeHtml from "sanitize-html";
+import { sanitizeRichText } from "~/lib/rich-text.server";
 import { z } from "zod";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
@@ -63,12 +63,7 @@ export async function contactAction(request: Request, ctx: ApiContext, mode: "cr
 export async function loadLegalText(ctx: ApiContext, kind: "terms" | "privacy") {
   try {
     const html = kind === "terms" ? await getTerms(ctx) : await getPolicies(ctx);
-    return sanitizeHtml(html, {
-      allowedTags: ["h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "b", "i", "a", "br", "table", "thead", "tbody", "tr", "th", "td"],
-      allowedAttributes: { a: ["href", "title"] },
-      allowedSchemes: ["https", "mailto"],
-      transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }) },
-    });
+    return sanitizeRichText(html);
   } catch (error) {
     if (error instanceof ApiError) throw redirect("/error");
     throw error;

@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { getCommunication, getHistory } from "~/api/digital.server";
 import { requireAdhered } from "~/lib/guards.server";
+import { richOrPlain } from "~/lib/rich-text.server";
 import { communicationsAction } from "./inbox.server";
 
 /** Loader of /digital/summary and /digital/archive/summary: opening marks the communication seen. */
@@ -13,7 +14,8 @@ export async function loadSummary(request: Request) {
   try {
     const communication = await getCommunication(ctx, code, url.searchParams.has("refresh"));
     const history = await getHistory(ctx, code);
-    return json({ communication, history });
+    // A message with markup is shown as sanitised HTML, never as raw tags (decision 011).
+    return json({ communication, history, message: richOrPlain(communication.message) });
   } catch (error) {
     if (error instanceof ApiError) throw redirect("/error");
     throw error;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AttachedDocument, HistoryEntry, Instance } from "~/api/procedures.server";
 import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
@@ -114,22 +114,23 @@ export function InstanceCard({
         </div>
       </dl>
       {related}
+      {/* The spaces keep the actions apart where no stylesheet applies (text browsers); the flex layout ignores them. */}
       <div className="card__actions proc-card__actions" role="group" aria-label={`${t.rowActionsLabel}: ${instance.title}`}>
         {has("edit") && instance.type === "interactive" ? (
           <LinkButton size="sm" to={`/procedures/chat/?instance=${encodeURIComponent(instance.id)}`}>
             {t.actions.edit}
           </LinkButton>
-        ) : null}
+        ) : null}{" "}
         {has("history") ? (
           <LinkButton size="sm" variant="secondary" to={modalHref("historial")} preventScrollReset>
             {t.actions.history}
           </LinkButton>
-        ) : null}
+        ) : null}{" "}
         {has("attachments") ? (
           <LinkButton size="sm" variant="secondary" to={modalHref("adjuntos")} preventScrollReset>
             {t.actions.attachments}
           </LinkButton>
-        ) : null}
+        ) : null}{" "}
         {has("goToRecord") ? (
           <Form method="post" action="/procedures?index" className="proc-card__inline-form">
             <AuthenticityTokenInput />
@@ -139,12 +140,12 @@ export function InstanceCard({
               {t.actions.goToRecord}
             </SubmitButton>
           </Form>
-        ) : null}
+        ) : null}{" "}
         {has("preview") ? (
           <LinkButton size="sm" variant="secondary" to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>
             {t.actions.preview}
           </LinkButton>
-        ) : null}
+        ) : null}{" "}
         {has("discard") ? (
           <LinkButton size="sm" variant="danger" to={modalHref("cancelar")} preventScrollReset>
             {t.actions.discard}

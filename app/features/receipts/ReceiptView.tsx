@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Receipt } from "~/api/receipts.server";
 import { formatCuil } from "~/features/shell/person";
-import { localDate, localTime } from "~/features/session/local-time";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { receipts as R } from "~/lib/messages/receipts";
 
 /** What the receipt says, as label/value rows (the page and the PDF show the same). */
@@ -9,8 +9,8 @@ export function receiptRows(receipt: Receipt): { label: string; value: string }[
   const d = receipt.detail;
   const rows: { label: string; value: string }[] = [
     { label: R.number, value: receipt.number },
-    { label: R.date, value: localDate(receipt.occurredAt) },
-    { label: R.time, value: `${localTime(receipt.occurredAt)} (${R.timeZone})` },
+    { label: R.date, value: formatDate(receipt.occurredAt) },
+    { label: R.time, value: `${formatTime(receipt.occurredAt)} (${R.timeZone})` },
     { label: R.citizen, value: d.citizen.name },
     { label: R.cuil, value: formatCuil(d.citizen.cuil) ?? d.citizen.cuil },
   ];
@@ -70,7 +70,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </section>
       ) : null}
       <p className="receipt__note">{R.keep}</p>
-      <p className="receipt__note">{R.issuedAt(`${localDate(receipt.issuedAt)} ${localTime(receipt.issuedAt)}`)}</p>
+      <p className="receipt__note">{R.issuedAt(formatDateTime(receipt.issuedAt))}</p>
       <div className="receipt__actions">
         <a className="btn btn--primary" href={`/resources/comprobantes/${encodeURIComponent(receipt.id)}/pdf`} download>
           {R.download}

@@ -4,7 +4,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Receipt } from "~/api/receipts.server";
-import { localDate, localTime } from "~/features/session/local-time";
+import { formatDateTime } from "~/lib/dates";
 import { receipts as R } from "~/lib/messages/receipts";
 import { receiptRows, sizeText } from "./ReceiptView";
 
@@ -114,7 +114,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
 
   y -= 16;
   text(R.keep, { size: 10 });
-  text(R.issuedAt(`${localDate(receipt.issuedAt)} ${localTime(receipt.issuedAt)}`), { size: 10 });
+  text(R.issuedAt(formatDateTime(receipt.issuedAt)), { size: 10 });
   for (const p of doc.getPages()) {
     p.drawText(pdfSafe(`${R.pdfFooter} ${receipt.number}`), { x: margin, y: margin / 2, size: 8, font: regular, color: black });
   }

@@ -4,15 +4,19 @@ import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/r
 import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
-import { Modal, Spinner, useHydrated } from "~/ui";
+import { Checkbox, ErrorSummary, Modal, Spinner, TextField, useHydrated, type ErrorSummaryItem } from "~/ui";
 import { managerHref, withoutModal, type ManagerState } from "./url";
 
 const u = t.uploadModal;
 export const UPLOAD_SLOTS = 3;
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { UPLOAD_LIMIT_BYTES as MAX_UPLOAD_BYTES } from "@common/limits";
 const ACCEPT = [...ACCEPTED_UPLOAD_EXTENSIONS, ...ACCEPTED_UPLOAD_MIME_TYPES].join(",");
 
 export type UploadErrors = { form?: string; slots?: Record<number, { file?: string; name?: string; reference?: string }> };
+/** What a card of the form without JavaScript had when it came back: its texts and the file held for it (decision 067). */
+export type UploadSlotValues = { name: string; reference: string; held?: { token: string; fileName: string } };
+/** The action's answer when the form without JavaScript comes back with errors. */
+export type UploadAnswer = { uploadErrors: UploadErrors; uploadValues: Record<number, UploadSlotValues> };
 
 type Item = { key: string; file: File; name: string; reference: string };
 
@@ -20,64 +24,69 @@ const isAccepted = (file: File) =>
   (ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type) ||
   ACCEPTED_UPLOAD_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
 
-/** 'Agregar Documentos'. Without JavaScript: one multipart form with three cards. */
-export function UploadModal({ state, errors }: { state: ManagerState; errors?: UploadErrors | null }) {
+/**
+ * 'Agregar Documentos'. Without JavaScript: one multipart form with three cards; when it comes back
+ * with errors, an error summary, the texts filled in again and each file already sent held (its name
+ * shown, another choice replaces it, 'Quitar' lets it go).
+ */
+export function UploadModal({ state, answer }: { state: ManagerState; answer?: UploadAnswer | null }) {
   const hydrated = useHydrated();
   const closeHref = withoutModal(state);
   return (
     <Modal id="rec-modal" title={u.title} open closeHref={closeHref} size="lg">
-      {hydrated ? <UploadEnhanced state={state} /> : <UploadPlain state={state} errors={errors ?? null} />}
+      {hydrated ? <UploadEnhanced state={state} /> : <UploadPlain state={state} errors={answer?.uploadErrors ?? null} values={answer?.uploadValues ?? {}} />}
     </Modal>
   );
 }
 
-function UploadPlain({ state, errors }: { state: ManagerState; errors: UploadErrors | null }) {
+function UploadPlain({ state, errors, values }: { state: ManagerState; errors: UploadErrors | null; values: Record<number, UploadSlotValues> }) {
   const closeHref = withoutModal(state);
+  const fields = ["file", "name", "reference"] as const;
+  const summary: ErrorSummaryItem[] = [
+    ...(errors?.form ? [{ fieldId: "up-file-0", message: errors.form }] : []),
+    ...Array.from({ length: UPLOAD_SLOTS }, (_, i) =>
+      fields.flatMap((field) => {
+        const message = errors?.slots?.[i]?.[field];
+        return message ? [{ fieldId: `up-${field}-${i}`, message: t.ui.slotError(i + 1, message) }] : [];
+      }),
+    ).flat(),
+  ];
   return (
-    <Form method="post" encType="multipart/form-data" action={managerHref({ file: state.file, modal: "upload" })} className="rec-upload">
+    <Form method="post" encType="multipart/form-data" action={managerHref({ file: state.file, modal: "upload" })} className="rec-upload" noValidate>
+      <ErrorSummary errors={summary} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="upload" />
       <p className="field__hint">{t.ui.acceptedHint}</p>
-      {errors?.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
       <ol className="rec-upload__cards">
         {Array.from({ length: UPLOAD_SLOTS }, (_, i) => {
           const slot = errors?.slots?.[i] ?? {};
-          const field = (name: "file" | "name" | "reference", label: string, input: React.ReactNode) => (
-            <div className="field">
-              <label className="field__label" htmlFor={`up-${name}-${i}`}>
-                {label}
-              </label>
-              {input}
-              {slot[name] ? (
-                <p className="field__error" id={`up-${name}-${i}-error`}>
-                  {slot[name]}
-                </p>
-              ) : null}
-            </div>
-          );
-          const described = (name: "file" | "name" | "reference") => (slot[name] ? `up-${name}-${i}-error` : undefined);
+          const value = values[i];
+          const held = value?.held;
+          const heldId = `up-held-${i}`;
           return (
             <li key={i} className="card rec-upload__card">
               <h3 className="rec-subtitle">{t.ui.slot(i + 1)}</h3>
-              {field(
-                "file",
-                u.fileLabel,
-                <input id={`up-file-${i}`} className="field__input" type="file" name={`file_${i}`} accept={ACCEPT} aria-describedby={described("file")} aria-invalid={slot.file ? true : undefined} />,
-              )}
-              {field(
-                "name",
-                u.name,
-                <input id={`up-name-${i}`} className="field__input" type="text" name={`name_${i}`} maxLength={255} aria-describedby={described("name")} aria-invalid={slot.name ? true : undefined} />,
-              )}
-              {field(
-                "reference",
-                u.reference,
-                <input id={`up-reference-${i}`} className="field__input" type="text" name={`reference_${i}`} maxLength={500} aria-describedby={described("reference")} aria-invalid={slot.reference ? true : undefined} />,
-              )}
+              {held ? (
+                <>
+                  <input type="hidden" name={`held_${i}`} value={held.token} />
+                  <p className="rec-upload__held" id={heldId}>
+                    {t.ui.attachedFile(held.fileName)}
+                  </p>
+                </>
+              ) : null}
+              <TextField
+                id={`up-file-${i}`}
+                name={`file_${i}`}
+                type="file"
+                label={u.fileLabel}
+                hint={held ? t.ui.replaceHint : undefined}
+                error={slot.file}
+                accept={ACCEPT}
+                aria-describedby={held ? heldId : undefined}
+              />
+              {held ? <Checkbox id={`up-remove-${i}`} name={`remove_${i}`} value="1" label={u.remove(held.fileName)} /> : null}
+              <TextField id={`up-name-${i}`} name={`name_${i}`} label={u.name} error={slot.name} maxLength={255} defaultValue={value?.name ?? ""} />
+              <TextField id={`up-reference-${i}`} name={`reference_${i}`} label={u.reference} error={slot.reference} maxLength={500} defaultValue={value?.reference ?? ""} />
             </li>
           );
         })}

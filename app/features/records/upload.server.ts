@@ -1,70 +1,124 @@
 /**
- * Multipart uploads in the portal: streamed to a temporary directory (never held in memory),
- * 50 MB per file enforced while streaming, file names on disk are random (never the citizen's).
- * The caller forwards each file to the API and always calls `cleanup()`.
+ * Uploads in the portal: read by app/lib/multipart.server.ts (files streamed to a temporary
+ * directory, 50 MB per file and a count per post enforced while streaming, each file a standard
+ * `File` backed by its file on disk, decision 042). The caller forwards each file to the API and
+ * always calls `cleanup()`.
  */
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import {
-  MaxPartSizeExceededError,
-  NodeOnDiskFile,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
-import { uploadFileFromDisk } from "~/api/files.server";
+import { uploadFile } from "~/api/files.server";
 import type { ApiContext } from "~/api/client.server";
+import { registerUploads } from "~/api/records.server";
+import { readForm } from "~/lib/form.server";
+import { multipartFormReader, UploadRefused, type MultipartLimits } from "~/lib/multipart.server";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
+import { redirectToSignIn, getActiveSession } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { UPLOAD_LIMIT_BYTES } from "@common/limits";
+import { holdToken, readHoldToken, type HeldFile, type HeldUpload, type HoldBinding } from "./held.server";
+import { UPLOAD_SLOTS, type UploadAnswer, type UploadErrors, type UploadSlotValues } from "./UploadModal";
+import { managerHref } from "./url";
 
-export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
 
-export class UploadTooLarge extends Error {}
+/** A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory. */
+export const multipartReader = (maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
+  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options });
 
-/** A body reader for `readForm`: files to disk under a fresh temporary directory. */
-export function multipartReader() {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "av-upload-"));
-  const read = async (request: Request) => {
-    try {
-      return await unstable_parseMultipartFormData(
-        request,
-        unstable_composeUploadHandlers(
-          unstable_createFileUploadHandler({
-            directory,
-            file: () => randomUUID(),
-            avoidFileConflicts: false,
-            maxPartSize: UPLOAD_LIMIT_BYTES,
-          }),
-          unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-        ),
-      );
-    } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) throw new UploadTooLarge();
-      throw error;
-    }
-  };
-  return { read, cleanup: () => rmSync(directory, { recursive: true, force: true }) };
-}
+/** A non-empty uploaded file (text fields are strings). */
+export const isDiskFile = (value: FormDataEntryValue | null): value is File => value instanceof File && value.size > 0;
 
-export const isDiskFile = (value: FormDataEntryValue | null): value is NodeOnDiskFile & File =>
-  value instanceof NodeOnDiskFile && value.size > 0;
-
-/** Sends one file on disk to the API; answers its id. */
-export function forwardFile(ctx: ApiContext, file: NodeOnDiskFile & File, filename = file.name): Promise<string> {
-  return uploadFileFromDisk(ctx, { path: file.getFilePath(), filename, type: file.type });
+/** Sends one uploaded file to the API; answers its id. */
+export function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
+  return uploadFile(ctx, { file, filename });
 }
 
 /** The citizen-facing text of a failed file upload (spec sections 5 and 8). */
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof UploadTooLarge) return E.upload.tooLarge;
+  if (error instanceof UploadRefused) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 413) return E.upload.tooLarge;
     if (error.status === 415) return error.serverMessage ?? E.upload.invalidFormat(E.upload.acceptedFormatsList);
     return error.serverMessage ?? t.toasts.uploadError;
   }
   return t.toasts.uploadError;
+}
+
+/** The last part of the name the browser gave (never a path), or a neutral one. */
+const baseName = (name: string) => name.split(/[\\/]/).pop()?.trim() || "documento";
+
+/**
+ * 'Agregar Documentos' without JavaScript: one multipart form with up to three cards, the same rules as
+ * the modal (a file, a Nombre and a Referencia on every card used). When the form comes back with
+ * errors nothing the citizen sent is lost (decision 067): the names and references are filled in again,
+ * and every file chosen is uploaded now and held for the next post by a signed token in the form, so
+ * the card says which file is attached and another choice replaces it.
+ */
+export async function noJsUpload(request: Request, ctx: ApiContext, record: string): Promise<Response> {
+  const home = managerHref({ file: record });
+  const reader = multipartReader(UPLOAD_SLOTS, { tooLarge: "drop" });
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader.read);
+    } catch (error) {
+      if (error instanceof UploadRefused) return json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
+      throw error;
+    }
+    const session = await getActiveSession(request);
+    if (!session) return redirectToSignIn(request);
+    const binding: HoldBinding = { sid: session.data.sid, cuil: ctx.cuil, record };
+
+    const slots: NonNullable<UploadErrors["slots"]> = {};
+    const values: Record<number, UploadSlotValues> = {};
+    const ready: { name: string; reference: string; file: HeldFile }[] = [];
+    let status = 400;
+    for (let i = 0; i < UPLOAD_SLOTS; i++) {
+      const chosen = form.get(`file_${i}`);
+      const tooLarge = reader.tooLarge.has(`file_${i}`);
+      let held: HeldFile | HeldUpload | null = form.get(`remove_${i}`) ? null : readHoldToken(form.get(`held_${i}`), binding);
+      const name = String(form.get(`name_${i}`) ?? "").trim();
+      const reference = String(form.get(`reference_${i}`) ?? "").trim();
+      if (!isDiskFile(chosen) && !tooLarge && !held && !name && !reference) continue;
+
+      const slot: NonNullable<UploadErrors["slots"]>[number] = {};
+      if (isDiskFile(chosen)) {
+        // A new choice replaces the held file; refused, it leaves the held one as it was.
+        const fileName = baseName(chosen.name);
+        try {
+          held = { fileId: await forwardFile(ctx, chosen, fileName), fileName, mime: chosen.type || "application/octet-stream" };
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          slot.file = uploadErrorMessage(error);
+          status = error.status >= 400 && error.status < 500 ? error.status : 502;
+        }
+      } else if (tooLarge) slot.file = E.upload.tooLarge;
+      if (!held && !slot.file) slot.file = t.uploadModal.fileRequired;
+      if (!name) slot.name = t.uploadModal.nameRequired;
+      if (!reference) slot.reference = t.uploadModal.referenceRequired;
+
+      if (Object.keys(slot).length) slots[i] = slot;
+      values[i] = { name, reference, ...(held ? { held: { token: holdToken(held, binding), fileName: held.fileName } } : {}) };
+      if (held) ready.push({ name, reference, file: held });
+    }
+
+    if (Object.keys(slots).length || ready.length === 0) {
+      const uploadErrors: UploadErrors = Object.keys(slots).length ? { slots } : { form: t.ui.noFileChosen };
+      return json<UploadAnswer>({ uploadErrors, uploadValues: values }, { status });
+    }
+    try {
+      await registerUploads(
+        ctx,
+        record,
+        ready.map((r) => ({ fileId: r.file.fileId, fileName: r.name, reference: r.reference, mime: r.file.mime })),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return redirectWithToast(home, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+    }
+    return redirect(home);
+  } finally {
+    reader.cleanup();
+  }
 }

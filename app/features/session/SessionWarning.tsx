@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { minutesLeft } from "./minutes-left";
 import { session as S } from "~/lib/messages/session";
 import type { KeepAlive } from "./SessionDialog";
-import { localTime } from "./local-time";
 
 /** The warning opens this long before the session ends (issue 9 item 5). */
 export const WARNING_MS = 120_000;
@@ -10,10 +10,10 @@ export const WARNING_MS = 120_000;
 // Should the chunk fail to load (a flaky network), a plain alert stands in instead of the error page.
 const SessionDialog = lazy(() => import("./SessionDialog").catch(() => ({ default: PlainAlert })));
 
-function PlainAlert({ expired, expiresAt }: { expired: boolean; expiresAt: number }) {
+function PlainAlert({ expired, leftMs }: { expired: boolean; leftMs: number }) {
   return (
     <p className="session-warning__dialog" role="alert">
-      {expired ? S.expiredText : S.warningText(localTime(expiresAt))}
+      {expired ? S.expiredText : S.warningText(minutesLeft(leftMs))}
     </p>
   );
 }
@@ -24,21 +24,18 @@ function PlainAlert({ expired, expiresAt }: { expired: boolean; expiresAt: numbe
  * so. `remainingMs` is measured on the server, so the browser's clock does not matter. Focus goes
  * back where it was when the dialog closes.
  */
-export function SessionWarning({ expiresAt, remainingMs }: { expiresAt: number; remainingMs: number }) {
+export function SessionWarning({ remainingMs }: { remainingMs: number }) {
   const [deadline, setDeadline] = useState<number | null>(null);
-  const [shownExpiresAt, setShownExpiresAt] = useState(expiresAt);
   const [now, setNow] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
 
   // Every root load (each navigation refreshes the idle time) moves the deadline.
   useEffect(() => {
     setDeadline(Date.now() + remainingMs);
-    setShownExpiresAt(expiresAt);
-  }, [expiresAt, remainingMs]);
+  }, [remainingMs]);
   const onKeepAlive = useCallback((answer: KeepAlive) => {
     if (answer.ok) {
       setDeadline(Date.now() + answer.remainingMs);
-      setShownExpiresAt(answer.expiresAt);
     } else setDeadline(Date.now());
   }, []);
 
@@ -71,12 +68,16 @@ export function SessionWarning({ expiresAt, remainingMs }: { expiresAt: number; 
   if (state === "idle") return null;
   return (
     <Suspense fallback={null}>
-      <SessionDialog expired={state === "expired"} leftMs={left} expiresAt={shownExpiresAt} onKeepAlive={onKeepAlive} />
+      <SessionDialog expired={state === "expired"} leftMs={left} onKeepAlive={onKeepAlive} />
     </Suspense>
   );
 }
 
-/** Without JavaScript (and with it, as a quiet reminder): when the session ends. */
-export function SessionNotice({ expiresAt }: { expiresAt: number }) {
-  return <p className="session-notice">{S.expiresAt(localTime(expiresAt))}</p>;
+/**
+ * Without JavaScript (and with it, as a quiet reminder): when the session ends, said relatively
+ * ('dentro de 15 minutos'), so it never reads as a clock that disagrees with the page's UTC times
+ * (decision 050). `remainingMs` is measured on the server when the page is made.
+ */
+export function SessionNotice({ remainingMs }: { remainingMs: number }) {
+  return <p className="session-notice">{S.expiresIn(minutesLeft(remainingMs))}</p>;
 }

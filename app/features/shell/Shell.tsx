@@ -16,16 +16,18 @@ export type ShellProps = {
   user: ShellUser | null;
   modules: ModuleId[];
   citizenIdUrl: string;
+  /** the backend offers 'Tus datos' (decision 072) */
+  datos?: boolean;
 };
 
 const MODULE_PATHS: Record<ModuleId, string> = { procedures: "/procedures", records: "/records", digital: "/digital" };
 const MODULE_LABELS: Record<ModuleId, string> = { procedures: T.menu.procedures, records: T.menu.records, digital: T.menu.digital };
 const MODULE_ORDER: ModuleId[] = ["procedures", "records", "digital"];
 
-function ModuleLinks({ modules, className }: { modules: ModuleId[]; className: string }) {
+function ModuleLinks({ modules }: { modules: ModuleId[] }) {
   const { pathname } = useLocation();
   return (
-    <ul className={className}>
+    <ul className="module-menu__list">
       {MODULE_ORDER.filter((id) => modules.includes(id)).map((id) => {
         const active = pathname === MODULE_PATHS[id] || pathname.startsWith(`${MODULE_PATHS[id]}/`);
         return (
@@ -40,22 +42,33 @@ function ModuleLinks({ modules, className }: { modules: ModuleId[]; className: s
   );
 }
 
-function ProfilePanel({ user, citizenIdUrl, variant }: { user: ShellUser; citizenIdUrl: string; variant: "desktop" | "mobile" }) {
-  const id = `profile-${variant}`;
+/** 'Cerrar sesión': a plain form post (decision 032), in the header row at every width. */
+function LogoutForm({ className, block }: { className?: string; block?: boolean }) {
   return (
-    <details className={`profile-panel profile-panel--${variant}`} data-popover>
+    <Form method="post" action="/auth/logout" reloadDocument className={className}>
+      <AuthenticityTokenInput />
+      <button type="submit" className={block ? "btn btn--secondary btn--block" : "btn btn--secondary btn--sm"}>
+        {T.profile.logout}
+      </button>
+    </Form>
+  );
+}
+
+function ProfilePanel({ user, citizenIdUrl, datos }: { user: ShellUser; citizenIdUrl: string; datos: boolean }) {
+  return (
+    <details className="profile-panel" data-popover>
       <summary className="profile-panel__toggle" aria-label={`${T.profile.toggle}: ${user.cn}`}>
         <span className="avatar" aria-hidden="true">
           {initials(user.cn)}
-        </span>
-        {variant === "desktop" ? <span className="profile-panel__name">{firstWord(user.cn)}</span> : null}
+        </span>{" "}
+        <span className="profile-panel__name">{firstWord(user.cn)}</span>
       </summary>
-      <section className="profile-panel__body" aria-labelledby={`${id}-title`}>
+      <section className="profile-panel__body" aria-labelledby="profile-title">
         <div className="profile-panel__head">
           <span className="avatar avatar--large" aria-hidden="true">
             {initials(user.cn)}
-          </span>
-          <h2 id={`${id}-title`} className="profile-panel__title">
+          </span>{" "}
+          <h2 id="profile-title" className="profile-panel__title">
             {orNoData(user.cn)}
           </h2>
         </div>
@@ -80,18 +93,25 @@ function ProfilePanel({ user, citizenIdUrl, variant }: { user: ShellUser; citize
           </a>
           .
         </p>
-        <Form method="post" action="/auth/logout" reloadDocument>
-          <AuthenticityTokenInput />
-          <button type="submit" className="btn btn--secondary btn--block">
-            {T.profile.logout}
-          </button>
-        </Form>
+        {datos ? (
+          <p className="profile-panel__datos">
+            <Link to="/datos">{T.datosLink}</Link>
+          </p>
+        ) : null}
+        <LogoutForm block />
       </section>
     </details>
   );
 }
 
-export function SiteHeader({ tenant, user, modules, citizenIdUrl }: ShellProps) {
+/**
+ * One header, each part once (a text browser or a screen reader reads it once before the page):
+ * the brand, one menu holding the module links and the profile panel, and 'Cerrar sesión'. Under
+ * 768 px the menu is a disclosure ('Menú'); from 768 px its toggle is hidden and its contents sit
+ * in the header row (styles/app.css). 'Cerrar sesión' stays in the same row at every width, one tap
+ * away on a shared terminal (decision 032).
+ */
+export function SiteHeader({ tenant, user, modules, citizenIdUrl, datos = false }: ShellProps) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -99,34 +119,24 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl }: ShellProps) 
       </a>
       <div className="site-header__inner">
         <Link to="/procedures" className="site-header__brand">
-          <img className="site-header__logo" src={`/tenants/${tenant}/logo.svg`} alt={T.logoAlt} width="160" height="40" />
+          <img className="site-header__logo" src={`/tenants/${tenant}/logo.svg`} alt={T.logoAlt} width="160" height="40" />{" "}
           <span className="site-header__title">{T.title}</span>
-        </Link>
+        </Link>{" "}
         {user ? (
           <>
-            <nav className="module-menu" aria-label={T.modulesNavLabel}>
-              <ModuleLinks modules={modules} className="module-menu__list" />
-            </nav>
-            <div className="site-header__profile">
-              <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} variant="desktop" />
-            </div>
-            <details className="mobile-menu" data-popover>
-              <summary className="mobile-menu__toggle">
-                <span className="mobile-menu__icon" aria-hidden="true" />
+            <details className="site-menu" data-popover>
+              <summary className="site-menu__toggle">
+                <span className="site-menu__icon" aria-hidden="true" />
                 <span className="visually-hidden">{T.mobileMenu.open}</span>
               </summary>
-              <nav className="mobile-menu__panel" aria-label={T.mobileMenu.label}>
-                <ModuleLinks modules={modules} className="mobile-menu__list" />
-                <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} variant="mobile" />
-              </nav>
+              <div className="site-menu__panel">
+                <nav className="module-menu" aria-label={T.modulesNavLabel}>
+                  <ModuleLinks modules={modules} />
+                </nav>
+                <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} datos={datos} />
+              </div>
             </details>
-            {/* Shared terminals (issue 9 item 5): 'Cerrar sesión' is one tap away on every page and width. */}
-            <Form method="post" action="/auth/logout" reloadDocument className="site-header__logout">
-              <AuthenticityTokenInput />
-              <button type="submit" className="btn btn--secondary btn--sm">
-                {T.profile.logout}
-              </button>
-            </Form>
+            <LogoutForm className="site-header__logout" />
           </>
         ) : null}
       </div>
@@ -134,7 +144,8 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl }: ShellProps) 
   );
 }
 
-export function SiteFooter() {
+/** `datos`: the backend offers 'Tus datos' and a citizen is signed in (decision 072). */
+export function SiteFooter({ datos = false }: { datos?: boolean }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -153,6 +164,12 @@ export function SiteFooter() {
         <p className="site-footer__licence">
           {T.footer.licence}{" "}
           <Link to="/accesibilidad">{T.footer.accessibilityLink}</Link>
+          {datos ? (
+            <>
+              {" · "}
+              <Link to="/datos">{T.datosLink}</Link>
+            </>
+          ) : null}
         </p>
       </div>
     </footer>

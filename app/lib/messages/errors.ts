@@ -25,4 +25,16 @@ export const errors = {
   required: "Este campo es obligatorio.",
   emailRequired: "Selecciona un correo electrónico.",
   termsRequired: "Debes aceptar los términos y condiciones.",
+  /** Odd posts (decision 055): the count limit of a file post, a broken or foreign body, a refused post. */
+  uploadLimits: {
+    tooManyFiles: (max: number) =>
+      max === 1
+        ? "Error al subir el documento. Solo se puede subir un archivo por vez."
+        : `Error al subir los documentos. Se pueden subir hasta ${max} archivos por vez.`,
+    malformed: "Error al subir el documento. El envío llegó incompleto. Intente nuevamente.",
+  },
+  requests: {
+    /** A post refused before it is read: another site's, without the form's token, not a form. */
+    refused: "La solicitud no es válida. Recargá la página e intentá nuevamente.",
+  },
 } as const;

@@ -5,6 +5,9 @@ export const furniture = {
   /** The portal's name, in every page title. */
   appName: "Atención Virtual",
   title: "Atención Virtual",
+  /** The meta description of every page (after the page's own label). */
+  description:
+    "Atención Virtual de la Provincia: inicia y sigue tus trámites, recibe las comunicaciones de tu domicilio digital y consulta tus expedientes.",
   loading: "Estamos cargando la información...",
   skipLink: "Saltar al contenido principal",
   /** Accessible name of the close button of a notification. */
@@ -32,7 +35,6 @@ export const furniture = {
   },
   mobileMenu: {
     open: "Menú",
-    label: "Menú principal",
   },
   profile: {
     /** Fallback initials when the name is unknown. */
@@ -49,6 +51,8 @@ export const furniture = {
     updateLink: "Ir a Identidad Ciudadana",
     logout: "Cerrar sesión",
   },
+  /** The link to /datos in the profile panel and the footer (decision 072); the page's own texts are in messages/datos.ts. */
+  datosLink: "Tus datos",
   footer: {
     label: "Pie de página",
     contactTitle: "Contacto",

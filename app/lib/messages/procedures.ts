@@ -127,6 +127,8 @@ export const procedures = {
     back: "Volver",
     saving: "Guardando formulario…",
     loading: "Cargando formulario…",
+    /** Beside the frame, for browsers that do not show frames. */
+    openStandalone: "¿No ves el formulario? Ábrelo en una página aparte",
     /** Labels of ours (not quoted by the spec). */
     frameTitle: (name: string) => `Formulario: ${name}`,
     submit: "Guardar formulario",

@@ -15,7 +15,8 @@ export const receipts = {
   number: "Número de comprobante",
   date: "Fecha",
   time: "Hora",
-  timeZone: "hora de Argentina",
+  /** Times are UTC, as every date and time of the portal (decision 050). */
+  timeZone: "hora UTC",
   citizen: "Nombre y apellido",
   cuil: "CUIL",
   procedure: "Trámite",
@@ -25,7 +26,7 @@ export const receipts = {
   documentSize: "Tamaño",
   noDocuments: "Sin documentos.",
   email: "Correo electrónico del domicilio digital",
-  issuedAt: (dateTime: string) => `Emitido el ${dateTime} (hora de Argentina).`,
+  issuedAt: (dateTime: string) => `Emitido el ${dateTime} (hora UTC).`,
   print: "Imprimir",
   download: "Descargar PDF",
   back: "Volver a tus comprobantes",

@@ -31,6 +31,10 @@ export const records = {
     zoomLevel: (zoom: number) => `Zoom ${Math.round(zoom * 100)}%`,
     pageCanvas: (page: number, name: string) => `Página ${page} de ${name}`,
     noFileChosen: "Agrega al menos un archivo.",
+    /** The form without JavaScript, back with errors (decision 067). */
+    attachedFile: (name: string) => `Archivo adjunto: ${name}`,
+    replaceHint: "Elige otro archivo solo si quieres reemplazarlo.",
+    slotError: (n: number, message: string) => `Documento ${n}: ${message}`,
   },
   tabsLabel: "Estados de tus expedientes",
   searchLabel: "Buscar expedientes",

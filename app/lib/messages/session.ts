@@ -1,12 +1,16 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'session' texts. */
 
+/** 'dentro de 15 minutos', 'dentro de 1 minuto', 'en menos de un minuto' (whole minutes, rounded up). */
+export const withinMinutes = (minutes: number) =>
+  minutes <= 0 ? "en menos de un minuto" : minutes === 1 ? "dentro de 1 minuto" : `dentro de ${minutes} minutos`;
+
 /** Shared terminals and timeouts (issue 9 item 5): the session warning, drafts, the direct 'Cerrar sesión'. */
 export const session = {
   logout: "Cerrar sesión",
-  /** Without JavaScript: a static notice of when the session ends. */
-  expiresAt: (time: string) => `Por seguridad, tu sesión se cierra a las ${time} si no hay actividad.`,
+  /** Without JavaScript: a static notice of when the session ends, said relatively (decision 050). */
+  expiresIn: (minutes: number) => `Por seguridad, tu sesión se cierra ${withinMinutes(minutes)} si no hay actividad.`,
   warningTitle: "Tu sesión está por vencer",
-  warningText: (time: string) => `Por seguridad, tu sesión se cerrará a las ${time} si no hay actividad. Lo que estés escribiendo se guarda.`,
+  warningText: (minutes: number) => `Por seguridad, tu sesión se cerrará ${withinMinutes(minutes)} si no hay actividad. Lo que estés escribiendo se guarda.`,
   remaining: (minutes: number, seconds: number) =>
     minutes > 0 ? `Quedan ${minutes} min ${String(seconds).padStart(2, "0")} s.` : `Quedan ${seconds} s.`,
   continue: "Continuar",

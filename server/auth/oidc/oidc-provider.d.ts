@@ -1,6 +1,6 @@
 /**
  * Minimal typings for oidc-provider 9 (the package ships none), covering what
- * server/auth/oidc uses. Configuration stays loosely typed on purpose.
+ * server/auth/oidc uses.
  */
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
@@ -30,17 +30,28 @@ declare module "oidc-provider" {
     save(): Promise<string>;
   }
 
+  /** The request's OpenID Connect state, as far as server/auth/oidc reads it. */
+  export interface OidcContext {
+    route?: string;
+    client?: { clientId: string };
+    session?: { accountId?: string; grantIdFor(clientId: string): string | undefined; state?: { secret?: unknown } };
+    result?: { consent?: { grantId?: string } };
+    provider: Provider;
+    urlFor(name: string): string;
+  }
+
   export interface KoaContextWithOIDC {
-    oidc: any;
+    oidc: OidcContext;
     status: number;
     body: unknown;
     type: string;
     set(field: string, value: string): void;
     get(field: string): string;
-    [key: string]: any;
+    [key: string]: unknown;
   }
 
-  export type Configuration = Record<string, any>;
+  /** Loosely typed on purpose: oidc-provider validates it when it starts. */
+  export type Configuration = Record<string, unknown>;
 
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
@@ -48,7 +59,7 @@ declare module "oidc-provider" {
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     use(fn: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> | void): this;
-    on(event: string, listener: (...args: any[]) => void): this;
+    on(event: string, listener: (...args: never[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,
@@ -71,6 +82,6 @@ declare module "oidc-provider" {
   export const errors: {
     InvalidTarget: new (description?: string) => Error;
     SessionNotFound: new (description?: string) => Error;
-    [name: string]: new (...args: any[]) => Error;
+    [name: string]: new (...args: never[]) => Error;
   };
 }

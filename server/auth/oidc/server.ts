@@ -194,6 +194,11 @@ export async function createOidcServer(options: OidcServerOptions) {
       });
       return res.end(req.method === "HEAD" ? undefined : STYLESHEET);
     }
+    // Browsers ask every origin for /favicon.ico: answer "nothing" rather than a 404 (a console error on the sign-in page).
+    if (url.pathname === "/favicon.ico") {
+      res.writeHead(204, { "cache-control": "public, max-age=86400" });
+      return res.end();
+    }
     const match = INTERACTION.exec(url.pathname);
     if (match) {
       interaction(req, res, match[1], match[2] === "/login").catch((error: unknown) => {

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
  * Runs on SQLite and PostgreSQL: portable column types only, no defaults made by
  * the database (ids and timestamps are made in code), booleans as integer 0/1.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("citizens")
     .addColumn("cuil", "varchar(11)", (c) => c.primaryKey())
@@ -62,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("revoked_tokens_expires_at_idx").on("revoked_tokens").column("expires_at").execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("revoked_tokens").execute();
   await db.schema.dropTable("app_settings").execute();
   await db.schema.dropTable("module_tabs").execute();

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
  * grants, codes): one row per oidc-provider model instance, payload as JSON text.
  * Timestamps are ISO strings made in code; portable types only.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("oidc_payloads")
     .addColumn("kind", "varchar(40)", (c) => c.notNull())
@@ -24,6 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("oidc_payloads_expires_at_idx").on("oidc_payloads").column("expires_at").execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("oidc_payloads").execute();
 }

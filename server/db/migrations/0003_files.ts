@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
  * Frozen: never edit after it shipped. Stored files of citizens (blobs live in the blob
  * store under `storage_key`). Portable types only; ids and timestamps made in code.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("files")
     .addColumn("id", "varchar(36)", (c) => c.primaryKey())
@@ -20,6 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("files_owner_cuil_idx").on("files").columns(["owner_cuil", "created_at"]).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("files").execute();
 }

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
  * pending → sent → incorporated (one row, `stage` says where it is).
  * Portable types only; ids and timestamps made in code; booleans as integer 0/1.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("records")
     .addColumn("id", "varchar(36)", (c) => c.primaryKey())
@@ -87,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("record_documents").execute();
   await db.schema.dropTable("record_associations").execute();
   await db.schema.dropTable("records").execute();

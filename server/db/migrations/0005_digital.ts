@@ -8,9 +8,9 @@ import type { Kysely } from "kysely";
  * The inbox is always scoped to (cuil, archived): every composite index starts with those two
  * columns, so list and count queries of one citizen stay index range scans at 100,000 rows.
  * Search by subject runs `LIKE` over `subject_norm` (lower case, no accents, made in code) inside
- * that range; see docs/decisions.md.
+ * that range; see docs/decisions/011-digital-domicile-sanitize-html-own-file-rows-like-search-mai.md.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("dd_communication_types")
     .addColumn("id", "varchar(32)", (c) => c.primaryKey())
@@ -88,7 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("dd_legal_texts").execute();
   await db.schema.dropTable("dd_history").execute();
   await db.schema.dropTable("dd_communication_files").execute();

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
  * instances, their history and their received documents. Portable types only; ids and
  * timestamps made in code; JSON stored as text; booleans as integer 0/1.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("proc_catalogue")
     .addColumn("id", "integer", (c) => c.primaryKey())
@@ -108,7 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("proc_received_docs").execute();
   await db.schema.dropTable("proc_history").execute();
   await db.schema.dropTable("proc_instances").execute();

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
  * the idempotency keys of the draft's first send. Portable types only; ids and timestamps
  * made in code; JSON stored as text; booleans as integer 0/1.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("chat_forms")
     .addColumn("id", "varchar(64)", (c) => c.primaryKey())
@@ -86,7 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("chat_idempotency").execute();
   await db.schema.dropTable("chat_form_data").execute();
   await db.schema.dropTable("chat_documents").execute();

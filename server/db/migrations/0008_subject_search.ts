@@ -15,7 +15,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  */
 export const FTS_KEY_FACTOR = 1_000_000_000;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // Database-wide: serialise parallel migrations (one schema each in tests) around the check.
     await sql`select pg_advisory_xact_lock(hashtext('av_pg_trgm'))`.execute(db);
@@ -53,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     select year * ${sql.raw(String(FTS_KEY_FACTOR))} + sequence, subject_norm from dd_communications`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`create index dd_comm_seen_idx on dd_communications (cuil, archived, seen_date, code)`.execute(db);
     await sql`drop index dd_comm_seen_nf_idx`.execute(db);

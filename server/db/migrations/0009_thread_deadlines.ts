@@ -12,7 +12,7 @@ import type { Kysely } from "kysely";
  *
  * SQLite adds one column per ALTER TABLE statement, so each column is its own statement.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("dd_communications")
     .addColumn("instance_id", "varchar(36)", (c) => c.references("proc_instances.id").onDelete("set null"))
@@ -37,7 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("chat_documents_reminder_idx").on("chat_documents").columns(["status", "reminder_sent_at", "due_date"]).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("chat_documents_reminder_idx").execute();
   await db.schema.dropIndex("dd_comm_reminder_idx").execute();
   await db.schema.dropIndex("dd_comm_due_idx").execute();

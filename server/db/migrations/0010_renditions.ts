@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
  * not be rendered keeps a row with `error_code` (and no blob) so it is not tried again.
  * A rendition belongs to the owner of its file (`files.owner_cuil`); rows go with the file.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("file_renditions")
     .addColumn("id", "varchar(36)", (c) => c.primaryKey())
@@ -28,6 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("file_renditions").execute();
 }

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
  * citizen), kept in the database so every API process behind a balancer sees the same count.
  * Portable types only; window starts are ISO strings made in code.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("rate_limit_hits")
     .addColumn("scope", "varchar(40)", (c) => c.notNull())
@@ -17,6 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("rate_limit_hits_window_idx").on("rate_limit_hits").columns(["scope", "window_start"]).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("rate_limit_hits").execute();
 }

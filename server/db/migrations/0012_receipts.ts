@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
  * unique number and a snapshot of what was sent (JSON), so the receipt never changes later.
  * Portable types only; ids and timestamps made in code; JSON stored as text.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("receipts")
     .addColumn("id", "varchar(36)", (c) => c.primaryKey())
@@ -27,6 +27,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("receipts_owner_occurred_idx").on("receipts").columns(["owner_cuil", "occurred_at"]).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("receipts").execute();
 }

@@ -11,6 +11,9 @@ import * as m0010 from "./0010_renditions.js";
 import * as m0012 from "./0012_receipts.js";
 import * as m0009 from "./0009_thread_deadlines.js";
 import * as m0011 from "./0011_rate_limits.js";
+import * as m0013 from "./0013_mail_outbox.js";
+import * as m0014 from "./0014_operators.js";
+import * as m0015 from "./0015_operator_accesses.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -29,4 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0012_receipts": m0012,
   "0009_thread_deadlines": m0009,
   "0011_rate_limits": m0011,
+  "0013_mail_outbox": m0013,
+  "0014_operators": m0014,
+  "0015_operator_accesses": m0015,
 };

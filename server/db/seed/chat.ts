@@ -7,16 +7,10 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "../index.js";
 import { saveFile } from "../../domain/files/index.js";
-import {
-  addEvent,
-  finalise,
-  genericAction,
-  operatorEvaluate,
-  operatorMessage,
-  operatorRequest,
-  OPERATOR_CN,
-} from "../../domain/chat/service.js";
-import type { FormDefinition } from "../../../app/features/chat/form-rules.js";
+import { finalise, genericAction } from "../../domain/chat/conversation.js";
+import { operatorEvaluate, operatorMessage, operatorRequest } from "../../domain/chat/operator.js";
+import { addEvent, OPERATOR_CN } from "../../domain/chat/service.js";
+import type { FormDefinition } from "../../../common/forms.js";
 import type { BlobStore } from "../../storage/index.js";
 import { demoCitizens } from "./demo-citizens.js";
 

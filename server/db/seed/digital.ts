@@ -131,4 +131,6 @@ export const nullStore: BlobStore = {
     throw new Error("no blob store");
   },
   delete: async () => {},
+  list: async function* () {},
+  removeStalePartials: async () => 0,
 };

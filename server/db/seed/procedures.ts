@@ -10,8 +10,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "../index.js";
 import { saveFile } from "../../domain/files/index.js";
 import { addHistoryEntry, addReceivedDoc, createInstance } from "../../domain/procedures/service.js";
-import { normalizeText } from "../../domain/procedures/text.js";
-import type { InstanceButton, ProcCatalogueTable } from "../../domain/procedures/types.js";
+import { normalizeSearch } from "../../../common/search.js";
+import type { InstanceButton, ProcCatalogueTable } from "../../domain/procedures/tables.js";
 import type { BlobStore } from "../../storage/index.js";
 import { demoCitizens } from "./demo-citizens.js";
 
@@ -207,7 +207,7 @@ export const CATALOGUE: Area[] = [
 const INFO_BASE = "https://tramites.provincia.gob.ar/tramite/";
 
 function slug(text: string) {
-  return normalizeText(text).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  return normalizeSearch(text).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
 }
 
 /** The catalogue rows, ids in tree order from 100. */
@@ -245,7 +245,7 @@ export function catalogueRows(): ProcCatalogueTable[] {
           ? ["Ser mayor de 18 años o actuar por medio de un representante.", "Estar adherido al Domicilio Digital.", ...(leaf.docs ?? [DNI]).map((d) => `Presentar: ${d[0]}.`)]
           : [],
       ),
-      search_text: normalizeText([node.d, area.d, area.organism].join(" ")),
+      search_text: normalizeSearch([node.d, area.d, area.organism].join(" ")),
     });
     if (isParent) (node as Branch).children.forEach((child, i) => walk(child, id, area, i + 1));
   };

@@ -8,15 +8,8 @@
 import type { DbOrTx } from "../index.js";
 import { saveFile, type FileRow } from "../../domain/files/index.js";
 import { makeJpeg, makePng, makeTextPdf } from "../../domain/files/samples.js";
-import {
-  addDocument,
-  associateRecords,
-  createRecord,
-  mirrorAssociation,
-  type AssociationType,
-  type RecordStatus,
-  type SentStatus,
-} from "../../domain/records/service.js";
+import { addDocument, associateRecords, createRecord, mirrorAssociation } from "../../domain/records/operator.js";
+import type { AssociationType, RecordStatus, SentStatus } from "../../domain/records/service.js";
 import type { BlobStore } from "../../storage/index.js";
 import { demoCitizens } from "./demo-citizens.js";
 

@@ -7,8 +7,7 @@ import { createDatabase } from "../index.js";
 import { migrateToLatest } from "../migrate.js";
 import { demoCitizens } from "./demo-citizens.js";
 import { seed } from "./index.js";
-import path from "node:path";
-import { createDiskBlobStore } from "../../storage/index.js";
+import { blobStoreFromConfig } from "../../storage/index.js";
 
 try {
   const config = loadConfig();
@@ -22,7 +21,7 @@ try {
     await seed(db, {
       issuer: config.OIDC_ISSUER,
       tenant: config.TENANT,
-      store: createDiskBlobStore(path.join(config.dataDir, "blobs")),
+      store: await blobStoreFromConfig(config),
     });
     console.log(`Base de datos lista en ${location} (migraciones aplicadas: ${applied.length}).`);
     console.log(`Ciudadanos de demostración (contraseña ${demoCitizens[0].password}):`);

@@ -1,10 +1,10 @@
 /**
- * Demo data of issue 9 for María Laura Fernández: communications about her procedures and
+ * Demo data of the thread between the modules and of due dates (decisions 026, 027) for María Laura Fernández: communications about her procedures and
  * records, some with due dates (one soon, one past), and a due date on one requested chat
  * document. Due dates are relative to the day the seed runs, so the demo always shows 'quedan 2
  * días' and 'Venció el …'. Idempotent: skipped once she has a linked communication.
  */
-import { addDays, dayIn } from "../../../app/features/deadlines/due.js";
+import { addDays, dayIn } from "../../../common/due-dates.js";
 import { sendCommunication } from "../../domain/dd/service.js";
 import "../../domain/thread/tables.js";
 import type { BlobStore } from "../../storage/index.js";

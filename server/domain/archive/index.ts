@@ -1,5 +1,5 @@
 /**
- * 'Descargar todo' (issue 9, item 4): one ZIP of a record's or a procedure's documents, with
+ * 'Descargar todo' (decision 030): one ZIP of a record's or a procedure's documents, with
  * an index (`indice.csv`, UTF-8: order, name, reference, date, stage, file in the ZIP).
  *
  * Streaming end to end: yazl takes one entry at a time and asks for its blob stream only
@@ -45,8 +45,7 @@ const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/j
 
 /** A name safe as one ZIP path segment on every system. */
 function safeSegment(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, "_").replace(/^\.+/, "").trim();
+  const cleaned = name.replace(/[\p{Cc}<>:"/\\|?*]/gu, "_").replace(/^\.+/, "").trim();
   return cleaned.slice(0, 120).trim() || "documento";
 }
 
@@ -194,4 +193,5 @@ export async function procedureArchive(db: DbOrTx, cuil: string, instanceId: str
   };
 }
 
-export const emptyArchive = () => new ApiError(404, "NOT_FOUND", "No hay documentos para descargar.");
+/** 404 with its own code (common/error-codes.ts): the portal tells "nothing to download" from "not yours" by it. */
+export const emptyArchive = () => new ApiError(404, "ARCHIVE_EMPTY", "No hay documentos para descargar.");

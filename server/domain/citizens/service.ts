@@ -1,4 +1,5 @@
-import type { CitizenRow } from "./repository.js";
+import type { DbOrTx } from "../../db/index.js";
+import { findCitizenByCuil, type CitizenRow } from "./repository.js";
 
 /** Full name as the spec's `cn`. */
 export const fullName = (c: Pick<CitizenRow, "given_name" | "family_name">) => `${c.given_name} ${c.family_name}`.trim();
@@ -24,4 +25,10 @@ export function toUser(c: CitizenRow) {
     uid: c.uid,
     telephone_number: displayPhone(c.phone_code, c.phone_number),
   };
+}
+
+/** The citizen's name as the spec's `cn` (history entries, chat events), or the cuil when unknown. */
+export async function citizenName(db: DbOrTx, cuil: string): Promise<string> {
+  const row = await findCitizenByCuil(db, cuil);
+  return row ? fullName(row) : cuil;
 }

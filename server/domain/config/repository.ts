@@ -1,4 +1,6 @@
+import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
+import type { ModuleConfigsTable } from "../../db/types.js";
 
 export function listModules(db: DbOrTx) {
   return db.selectFrom("module_configs").selectAll().orderBy("position").orderBy("id").execute();
@@ -16,4 +18,16 @@ export async function getSettings(db: DbOrTx, keys: string[]): Promise<Map<strin
 
 export async function findModule(db: DbOrTx, id: string) {
   return db.selectFrom("module_configs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function updateModule(db: DbOrTx, id: string, values: Updateable<ModuleConfigsTable>) {
+  if (Object.keys(values).length > 0) await db.updateTable("module_configs").set(values).where("id", "=", id).execute();
+}
+
+export async function putSetting(db: DbOrTx, key: string, value: string) {
+  await db
+    .insertInto("app_settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
 }

@@ -1,5 +1,6 @@
 /** The inbox query (spec section 3, inbox filters): one citizen, indexed on (cuil, archived, …). */
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { normalizeSearch } from "../../../common/search.js";
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type OrderByModifiersCallbackExpression, type SqlBool } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { FTS_KEY_FACTOR } from "../../db/migrations/0008_subject_search.js";
 import type { Database } from "../../db/types.js";
@@ -32,9 +33,7 @@ export type InboxFilters = {
 };
 
 /** Lower case, accents removed: what `subject_norm` holds and the search matches. */
-export function normaliseSubject(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
+export const normaliseSubject = normalizeSearch;
 
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 function startOfNext(day: string) {
@@ -128,26 +127,25 @@ export async function queryInbox(db: DbOrTx, cuil: string, f: InboxFilters, page
       .executeTakeFirstOrThrow();
   const paging = (offset: number, limit: number, reverse: boolean) => {
     const dir = f.order.desc !== reverse ? "desc" : "asc";
-    const ordered = <Q extends { orderBy: (...a: any[]) => Q }>(q: Q): Q =>
-      q
-        // Unseen (null seen_date) sorts as the smallest value on both dialects.
-        .orderBy(col, (ob: any) =>
-          col === "due_date"
-            ? // Nulls last in the order asked for; so nulls first when read reversed (its mirror image).
-              reverse
-              ? ob[dir]().nullsFirst()
-              : ob[dir]().nullsLast()
-            : col === "seen_date"
-              ? dir === "asc"
-                ? ob.asc().nullsFirst()
-                : ob.desc().nullsLast()
-              : dir === "asc"
-                ? ob.asc()
-                : ob.desc(),
-        )
-        .orderBy("code", dir);
-    const codes = ordered(db.selectFrom("dd_communications").select("code").where(where)).limit(limit).offset(offset);
-    return ordered(db.selectFrom("dd_communications").selectAll().where("code", "in", codes))
+    // Unseen (null seen_date) sorts as the smallest value on both dialects.
+    const modifiers: OrderByModifiersCallbackExpression = (ob) =>
+      col === "due_date"
+        ? // Nulls last in the order asked for; so nulls first when read reversed (its mirror image).
+          reverse
+          ? ob[dir]().nullsFirst()
+          : ob[dir]().nullsLast()
+        : col === "seen_date"
+          ? dir === "asc"
+            ? ob.asc().nullsFirst()
+            : ob.desc().nullsLast()
+          : ob[dir]();
+    const codes = db.selectFrom("dd_communications").select("code").where(where).orderBy(col, modifiers).orderBy("code", dir).limit(limit).offset(offset);
+    return db
+      .selectFrom("dd_communications")
+      .selectAll()
+      .where("code", "in", codes)
+      .orderBy(col, modifiers)
+      .orderBy("code", dir)
       .execute()
       .then((rows) => (reverse ? rows.reverse() : rows));
   };

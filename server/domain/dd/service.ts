@@ -3,7 +3,8 @@ import type { Readable } from "node:stream";
 import { PostgresAdapter, sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
-import type { Mailer } from "../../mail/index.js";
+import { enqueueMail, type MailKind } from "../../mail/outbox.js";
+import { UPLOAD_LIMIT_BYTES } from "../../../common/limits.js";
 import type { BlobStore } from "../../storage/index.js";
 import { normaliseSubject, queryInbox, type InboxFilters } from "./inbox.js";
 import { findAdhesion, type AdhesionRow } from "./repository.js";
@@ -267,6 +268,10 @@ export type SendInput = {
   instanceId?: string | null;
   recordId?: string | null;
   dueDate?: string | null;
+  /** mail the citizen about it, in the same transaction (decision 060); the seed does not */
+  mail?: boolean;
+  /** called inside the transaction that stores it, with its code (the operator's access log: decision 071) */
+  onStored?: (tx: DbOrTx, code: string) => Promise<void>;
 };
 
 const MAX_SEQUENCE_ATTEMPTS = 5;
@@ -284,7 +289,7 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
   try {
     for (const [position, f] of input.files.entries()) {
       const key = randomUUID();
-      const { size } = await store.put(key, f.body, { maxBytes: 50 * 1024 * 1024 });
+      const { size } = await store.put(key, f.body, { maxBytes: UPLOAD_LIMIT_BYTES });
       const downloaded = input.downloaded ? 1 : 0;
       stored.push({
         id: randomUUID(),
@@ -349,6 +354,8 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
           await addHistory(tx, code, HISTORY.received, input.client, createdAt);
           if (seenAt) await addHistory(tx, code, HISTORY.seen, fullName(citizen), seenAt);
           if (input.archived) await addHistory(tx, code, HISTORY.archived, fullName(citizen), seenAt ?? createdAt);
+          if (input.mail) await mailCitizen(tx, input.cuil, "communication", MAIL.communication(input.subject, input.client));
+          if (input.onStored) await input.onStored(tx, code);
           return code;
         });
         const row = await ownCommunication(db, input.cuil, code);
@@ -397,31 +404,39 @@ async function checkContact(db: DbOrTx, cuil: string, email: string, phone: Phon
     throw ApiError.badRequest("El teléfono no es uno de tus datos de contacto.");
 }
 
-/** enroll: adheres once (a repeated call changes nothing); true when this call adhered. */
+/** enroll: adheres once (a repeated call changes nothing); true when this call adhered (and mailed). */
 export async function enroll(db: DbOrTx, cuil: string, email: string, phone: Phone | null): Promise<boolean> {
   await checkContact(db, cuil, email, phone);
-  const result = await db
-    .insertInto("dd_adhesions")
-    .values({
-      cuil,
-      email,
-      phone_code: phone?.code ?? null,
-      phone_number: phone?.number ?? null,
-      adhered_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column("cuil").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .insertInto("dd_adhesions")
+      .values({
+        cuil,
+        email,
+        phone_code: phone?.code ?? null,
+        phone_number: phone?.number ?? null,
+        adhered_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column("cuil").doNothing())
+      .executeTakeFirst();
+    const adhered = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (adhered) await mailCitizen(tx, cuil, "adhered", MAIL.adhered);
+    return adhered;
+  });
 }
 
+/** New contact data, and the mail that tells of it (to the new address), in one transaction. */
 export async function setSelfDa(db: DbOrTx, cuil: string, email: string, phone: Phone | null) {
   await requireAdhesion(db, cuil);
   await checkContact(db, cuil, email, phone);
-  await db
-    .updateTable("dd_adhesions")
-    .set({ email, phone_code: phone?.code ?? null, phone_number: phone?.number ?? null })
-    .where("cuil", "=", cuil)
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("dd_adhesions")
+      .set({ email, phone_code: phone?.code ?? null, phone_number: phone?.number ?? null })
+      .where("cuil", "=", cuil)
+      .execute();
+    await mailCitizen(tx, cuil, "updated", MAIL.updated);
+  });
 }
 
 // ---------------------------------------------------------------- terms and privacy
@@ -456,9 +471,9 @@ export const MAIL = {
   },
 } as const;
 
-/** Mails the citizen's stored (adhesion) address. */
-export async function mailCitizen(db: DbOrTx, mailer: Mailer, cuil: string, content: { subject: string; text: string }) {
-  const adhesion = await findAdhesion(db, cuil);
-  if (!adhesion) return null;
-  return mailer.send({ to: adhesion.email, subject: content.subject, text: content.text });
+/** Queues a mail to the citizen's stored (adhesion) address; call it inside the transaction of its cause. */
+async function mailCitizen(tx: DbOrTx, cuil: string, kind: MailKind, content: { subject: string; text: string }) {
+  const adhesion = await findAdhesion(tx, cuil);
+  if (!adhesion?.email) return null;
+  return enqueueMail(tx, { kind, to: adhesion.email, subject: content.subject, text: content.text });
 }

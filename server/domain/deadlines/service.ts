@@ -1,23 +1,23 @@
 /**
  * Deadlines in plain words (issue 9, item 2): due days on communications and requested chat
- * documents, set by the operator, and the e-mail reminder three days before, sent exactly once
- * through the digital domicile's mail transport to adhered citizens.
+ * documents, set by the operator, and the e-mail reminder three days before, queued exactly once
+ * in the mail outbox (decision 060) for adhered citizens.
  *
  * Exactly once: a run claims the rows it will remind with one UPDATE … SET reminder_sent_at = now
  * WHERE reminder_sent_at IS NULL … RETURNING. On PostgreSQL a concurrent UPDATE waits for the row
  * lock and re-checks the WHERE (the row is no longer NULL, so it is skipped); on SQLite writes are
- * serialised. So two API processes (or the job and `reminders:send`) never both send. If the mail
- * transport fails, the claim of that citizen's rows is released so a later run tries again.
+ * serialised. So two API processes (or the job and `reminders:send`) never both send. The claim and
+ * the outbox row are one transaction: the outbox retries a mail the transport refused.
  */
 import type { Logger } from "pino";
 import { z } from "zod";
-import { dayIn, dueDay, dueStatus, isDueDate, reminderWindow } from "../../../app/features/deadlines/due.js";
-import type { DbOrTx } from "../../db/index.js";
+import { dayIn, dueDay, dueStatus, isDueDate, reminderWindow } from "../../../common/due-dates.js";
+import { inTransaction, type Db, type DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
-import type { Mailer } from "../../mail/index.js";
-import "../chat/types.js";
+import { enqueueMail } from "../../mail/outbox.js";
+import "../chat/tables.js";
 import "../dd/tables.js";
-import "../procedures/types.js";
+import "../procedures/tables.js";
 import "../thread/tables.js";
 import { assertLinksOwned } from "../thread/service.js";
 
@@ -33,7 +33,7 @@ export type ThreadUpdate = { instanceId?: string | null; recordId?: string | nul
  */
 export async function updateCommunicationThread(db: DbOrTx, code: string, input: ThreadUpdate) {
   if (input.dueDate && !isDueDate(input.dueDate)) throw ApiError.badRequest("La fecha de vencimiento no es válida (aaaa-mm-dd).");
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await tx.selectFrom("dd_communications").select(["code", "cuil", "due_date"]).where("code", "=", code).executeTakeFirst();
     if (!row) throw ApiError.notFound("No se encontró la comunicación.");
     await assertLinksOwned(tx, row.cuil, input);
@@ -97,80 +97,71 @@ export function reminderMail(items: ReminderItem[], today: string) {
   };
 }
 
-export type ReminderRun = { today: string; mails: number; communications: string[]; documents: string[]; failed: number };
+export type ReminderRun = { today: string; mails: number; communications: string[]; documents: string[] };
 
 /**
  * One run of the reminder job at `now`: claims every communication and requested document due
  * from today to today + 3 (Buenos Aires days) whose citizen is adhered with an e-mail and that
- * was not reminded yet, and mails each citizen once.
+ * was not reminded yet, and queues one mail per citizen — claims and mails in one transaction, so
+ * a claimed reminder always has its outbox row, which the outbox retries until it is sent
+ * (decision 060).
  */
-export async function sendDueReminders(db: DbOrTx, mailer: Mailer, options: { now?: Date; log?: Pick<Logger, "error"> } = {}): Promise<ReminderRun> {
+export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Promise<ReminderRun> {
   const now = options.now ?? new Date();
   const today = dayIn(now);
   const { from, to } = reminderWindow(today);
   const stamp = now.toISOString();
-  const adhered = db.selectFrom("dd_adhesions").select("cuil").where("email", "is not", null).where("email", "<>", "");
 
-  const comms = await db
-    .updateTable("dd_communications")
-    .set({ reminder_sent_at: stamp })
-    .where("reminder_sent_at", "is", null)
-    .where("due_date", ">=", from)
-    .where("due_date", "<=", to)
-    .where("cuil", "in", adhered)
-    .returning(["code", "cuil", "subject", "client", "due_date"])
-    .execute();
-  const docs = await db
-    .updateTable("chat_documents")
-    .set({ reminder_sent_at: stamp })
-    .where("reminder_sent_at", "is", null)
-    .where("status", "=", "requested")
-    .where("due_date", ">=", from)
-    .where("due_date", "<=", to)
-    .where("instance_id", "in", db.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered))
-    .returning(["id", "instance_id", "description", "due_date"])
-    .execute();
+  return db.transaction().execute(async (tx) => {
+    const adhered = tx.selectFrom("dd_adhesions").select("cuil").where("email", "is not", null).where("email", "<>", "");
+    const comms = await tx
+      .updateTable("dd_communications")
+      .set({ reminder_sent_at: stamp })
+      .where("reminder_sent_at", "is", null)
+      .where("due_date", ">=", from)
+      .where("due_date", "<=", to)
+      .where("cuil", "in", adhered)
+      .returning(["code", "cuil", "subject", "client", "due_date"])
+      .execute();
+    const docs = await tx
+      .updateTable("chat_documents")
+      .set({ reminder_sent_at: stamp })
+      .where("reminder_sent_at", "is", null)
+      .where("status", "=", "requested")
+      .where("due_date", ">=", from)
+      .where("due_date", "<=", to)
+      .where("instance_id", "in", tx.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered))
+      .returning(["id", "instance_id", "description", "due_date"])
+      .execute();
 
-  const instances = docs.length
-    ? await db
-        .selectFrom("proc_instances")
-        .select(["id", "owner_cuil", "title"])
-        .where("id", "in", [...new Set(docs.map((d) => d.instance_id))])
-        .execute()
-    : [];
-  const byInstance = new Map(instances.map((i) => [i.id, i]));
+    const instances = docs.length
+      ? await tx
+          .selectFrom("proc_instances")
+          .select(["id", "owner_cuil", "title"])
+          .where("id", "in", [...new Set(docs.map((d) => d.instance_id))])
+          .execute()
+      : [];
+    const byInstance = new Map(instances.map((i) => [i.id, i]));
 
-  const perCitizen = new Map<string, ReminderItem[]>();
-  const add = (cuil: string, item: ReminderItem) => perCitizen.set(cuil, [...(perCitizen.get(cuil) ?? []), item]);
-  for (const c of comms) add(c.cuil, { kind: "communication", code: c.code, subject: c.subject, client: c.client, due_date: c.due_date! });
-  for (const d of docs) {
-    const instance = byInstance.get(d.instance_id);
-    if (instance) add(instance.owner_cuil, { kind: "document", id: d.id, description: d.description, procedure: instance.title, due_date: d.due_date! });
-  }
-
-  const run: ReminderRun = { today, mails: 0, communications: [], documents: [], failed: 0 };
-  for (const [cuil, items] of perCitizen) {
-    items.sort((a, b) => a.due_date.localeCompare(b.due_date));
-    const codes = items.flatMap((i) => (i.kind === "communication" ? [i.code] : []));
-    const ids = items.flatMap((i) => (i.kind === "document" ? [i.id] : []));
-    try {
-      const adhesion = await db.selectFrom("dd_adhesions").select("email").where("cuil", "=", cuil).executeTakeFirst();
-      if (!adhesion?.email) throw new Error("adhesion without e-mail");
-      await mailer.send({ to: adhesion.email, ...reminderMail(items, today) });
-      run.mails++;
-      run.communications.push(...codes);
-      run.documents.push(...ids);
-    } catch (error) {
-      run.failed++;
-      options.log?.error({ err: error }, "reminder not sent");
-      // Release the claim so a later run tries again.
-      if (codes.length)
-        await db.updateTable("dd_communications").set({ reminder_sent_at: null }).where("code", "in", codes).where("reminder_sent_at", "=", stamp).execute();
-      if (ids.length)
-        await db.updateTable("chat_documents").set({ reminder_sent_at: null }).where("id", "in", ids).where("reminder_sent_at", "=", stamp).execute();
+    const perCitizen = new Map<string, ReminderItem[]>();
+    const add = (cuil: string, item: ReminderItem) => perCitizen.set(cuil, [...(perCitizen.get(cuil) ?? []), item]);
+    for (const c of comms) add(c.cuil, { kind: "communication", code: c.code, subject: c.subject, client: c.client, due_date: c.due_date! });
+    for (const d of docs) {
+      const instance = byInstance.get(d.instance_id);
+      if (instance) add(instance.owner_cuil, { kind: "document", id: d.id, description: d.description, procedure: instance.title, due_date: d.due_date! });
     }
-  }
-  return run;
+
+    const run: ReminderRun = { today, mails: 0, communications: [], documents: [] };
+    for (const [cuil, items] of perCitizen) {
+      items.sort((a, b) => a.due_date.localeCompare(b.due_date));
+      const adhesion = await tx.selectFrom("dd_adhesions").select("email").where("cuil", "=", cuil).executeTakeFirstOrThrow();
+      await enqueueMail(tx, { kind: "reminder", to: adhesion.email, ...reminderMail(items, today) });
+      run.mails++;
+      run.communications.push(...items.flatMap((i) => (i.kind === "communication" ? [i.code] : [])));
+      run.documents.push(...items.flatMap((i) => (i.kind === "document" ? [i.id] : [])));
+    }
+    return run;
+  });
 }
 
 /** Default interval of the reminder job in the API process (REMINDERS_INTERVAL_MS; 0 turns it off). */
@@ -184,15 +175,15 @@ export function reminderIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): n
 }
 
 /** Runs `sendDueReminders` now and then every `intervalMs` (never two runs at once). Returns stop. */
-export function startReminderJob(db: DbOrTx, mailer: Mailer, logger: Pick<Logger, "error" | "info">, intervalMs = DEFAULT_REMINDER_INTERVAL_MS) {
+export function startReminderJob(db: Db, logger: Pick<Logger, "error" | "info">, intervalMs = DEFAULT_REMINDER_INTERVAL_MS) {
   if (!(intervalMs > 0)) return () => {};
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const run = await sendDueReminders(db, mailer, { log: logger });
-      if (run.mails || run.failed) logger.info({ mails: run.mails, failed: run.failed }, "due-date reminders");
+      const run = await sendDueReminders(db);
+      if (run.mails) logger.info({ mails: run.mails }, "due-date reminders queued");
     } catch (error) {
       logger.error({ err: error }, "reminder job failed");
     } finally {

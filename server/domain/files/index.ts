@@ -24,6 +24,7 @@ import { PDFDocument } from "pdf-lib";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge, UPLOAD_LIMIT_BYTES, type BlobStore } from "../../storage/index.js";
+import { imageDecodes } from "./images.js";
 import { countPdfPages } from "./pdf-pages.js";
 import type { FilesTable } from "./types.js";
 
@@ -40,6 +41,10 @@ export const unsupportedMediaType = () =>
     "UNSUPPORTED_MEDIA_TYPE",
     `Error al subir el documento. Por favor seleccione uno de los siguientes formatos ${ACCEPTED_FORMATS}`,
   );
+
+/** More than one file in an upload post: a count, not a size, so not the 50 MB text (decision 055). */
+export const tooManyFiles = () =>
+  new ApiError(400, "TOO_MANY_FILES", "Error al subir el documento. Solo se puede subir un archivo por vez.");
 
 export type DetectedType = "application/pdf" | "image/jpeg" | "image/png";
 
@@ -85,14 +90,14 @@ async function loadPdf(bytes: Buffer | Uint8Array): Promise<PDFDocument> {
 /** A safe display name: no path parts, no control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const cleaned = base.replace(/\p{Cc}/gu, "").trim().slice(0, 255);
   return cleaned || "documento";
 }
 
 /**
- * Streams a file into the blob store and records it: type by magic bytes (415 otherwise),
- * size limit while streaming (413), page count computed once. No half file, no row on failure.
+ * Streams a file into the blob store and records it: type by magic bytes, then a PDF that pdf.js
+ * opens or an image that decodes (415 otherwise, decision 056), size limit while streaming (413),
+ * page count computed once. No half file, no row on failure.
  */
 export async function saveFile(
   deps: FilesDeps,
@@ -119,6 +124,8 @@ export async function saveFile(
       } catch {
         throw unsupportedMediaType();
       }
+    } else if (!(await imageDecodes(deps.store, key, size, mime))) {
+      throw unsupportedMediaType();
     }
     const row: FileRow = {
       id,

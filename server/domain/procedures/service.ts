@@ -10,7 +10,8 @@ import type { Db, DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
-import { likePattern, normalizeText } from "./text.js";
+import { likePattern, normalizeSearch } from "../../../common/search.js";
+import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
 import {
   CANCELLED_STATE,
   CANCELLED_TAB,
@@ -18,7 +19,8 @@ import {
   type InstanceButton,
   type ProcCatalogueTable,
   type ProcInstancesTable,
-} from "./types.js";
+} from "./tables.js";
+import { isId } from "../../../common/ids.js";
 
 export const MODULE_ID = "procedures";
 export const MAX_REASON_LENGTH = 1000;
@@ -28,7 +30,7 @@ export const MAX_REASON_LENGTH = 1000;
 export type PayloadDescription = { code: string; label: string; value: string };
 
 export function instanceSearchText(input: { title: string; description: string[]; payload: PayloadDescription[] }) {
-  return normalizeText([input.title, ...input.description, ...input.payload.map((p) => p.value)].join(" \n "));
+  return normalizeSearch([input.title, ...input.description, ...input.payload.map((p) => p.value)].join(" \n "));
 }
 
 export function toInstance(row: ProcInstancesTable) {
@@ -47,7 +49,6 @@ export function toInstance(row: ProcInstancesTable) {
     tab: row.tab_code,
   };
 }
-export type InstanceDto = ReturnType<typeof toInstance>;
 
 export type SortField = "createdAt" | "arrivedOn";
 export type ListOptions = {
@@ -60,21 +61,8 @@ export type ListOptions = {
   until: string | null;
 };
 
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
-
-function filtered(db: DbOrTx, cuil: string, tabCode: string, options?: Pick<ListOptions, "searchTerm" | "since" | "until">) {
-  let query = db.selectFrom("proc_instances").where("owner_cuil", "=", cuil).where("tab_code", "=", tabCode);
-  if (options?.searchTerm) {
-    query = query.where(sql<boolean>`search_text like ${likePattern(options.searchTerm)} escape '\\'`);
-  }
-  if (options?.since) query = query.where("created_at", ">=", `${options.since}T00:00:00.000Z`);
-  if (options?.until) query = query.where("created_at", "<", nextDay(options.until));
-  return query;
-}
+/** Procedures as instances (decision 065): their normalised `search_text` is what the search reads. */
+const LIST: InstanceListSpec = { table: "proc_instances", search: [{ column: "search_text", normalised: true }] };
 
 export async function tabExists(db: DbOrTx, module: string, tabCode: string): Promise<boolean> {
   const row = await db
@@ -86,38 +74,29 @@ export async function tabExists(db: DbOrTx, module: string, tabCode: string): Pr
   return Boolean(row);
 }
 
-export async function countInstances(db: DbOrTx, cuil: string, tabCode: string): Promise<number> {
-  const row = await filtered(db, cuil, tabCode)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countInstances(db: DbOrTx, cuil: string, tabCode: string): Promise<number> {
+  return countInstanceRows(db, LIST, { cuil, tab: tabCode });
 }
 
 export async function listInstances(db: DbOrTx, cuil: string, tabCode: string, options: ListOptions) {
-  const totalRow = await filtered(db, cuil, tabCode, options)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirst();
-  const total = Number(totalRow?.n ?? 0);
-  const lastPage = Math.max(1, Math.ceil(total / options.pageSize));
-  const column = options.sort.field === "arrivedOn" ? "arrived_on" : "created_at";
-  const rows = await filtered(db, cuil, tabCode, options)
-    .selectAll()
-    .orderBy(column, options.sort.direction)
-    .orderBy("id", options.sort.direction)
-    .limit(options.pageSize)
-    .offset((options.pageNumber - 1) * options.pageSize)
-    .execute();
+  const { rows, total, lastPage } = await listInstanceRows<ProcInstancesTable>(db, LIST, {
+    cuil,
+    tab: tabCode,
+    searchTerm: options.searchTerm,
+    since: options.since,
+    until: options.until,
+    pageNumber: options.pageNumber,
+    pageSize: options.pageSize,
+    sort: { column: options.sort.field === "arrivedOn" ? "arrived_on" : "created_at", direction: options.sort.direction },
+  });
   return { instances: rows.map(toInstance), last_page: lastPage, total };
 }
 
-export async function pageSizeOf(db: DbOrTx, module: string): Promise<number> {
-  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", module).executeTakeFirst();
-  return row?.page_size ?? 10;
-}
+export { pageSizeOf };
 
 /** The citizen's instance, or 404. */
 export async function getOwnedInstance(db: DbOrTx, cuil: string, id: string): Promise<ProcInstancesTable> {
-  if (!/^[A-Za-z0-9-]{1,36}$/.test(id)) throw ApiError.notFound();
+  if (!isId(id)) throw ApiError.notFound();
   const row = await db
     .selectFrom("proc_instances")
     .selectAll()

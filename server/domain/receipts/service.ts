@@ -1,5 +1,5 @@
 /**
- * Receipts ('Comprobante', issue 9 item 6). A receipt is issued for something the citizen did,
+ * Receipts ('Comprobante', decision 033). A receipt is issued for something the citizen did,
  * read from the rows that action wrote (never from what the caller says was sent), once: issuing
  * again for the same thing answers the same receipt. Every query is scoped to the citizen.
  */
@@ -7,22 +7,21 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
-import "../chat/types.js";
+import "../chat/tables.js";
 import "../dd/tables.js";
 import "../files/types.js";
-import "../procedures/types.js";
-import "../records/types.js";
+import "../procedures/tables.js";
+import "../records/tables.js";
 import type { Receipt, ReceiptDetail, ReceiptDocument, ReceiptKind, ReceiptsTable } from "./types.js";
+import { isId } from "../../../common/ids.js";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-const TIME_ZONE = "America/Argentina/Buenos_Aires";
 
-/** AV-yyyymmdd-XXXXXX: the day (Buenos Aires) and six random characters without look-alikes. */
+/** AV-yyyymmdd-XXXXXX: the day (UTC, as the receipt's date: decision 050) and six random characters without look-alikes. */
 export function makeReceiptNumber(at = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
   let suffix = "";
   for (let i = 0; i < 6; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)];
-  return `AV-${parts.replaceAll("-", "")}-${suffix}`;
+  return `AV-${at.toISOString().slice(0, 10).replaceAll("-", "")}-${suffix}`;
 }
 
 export function toReceipt(row: ReceiptsTable): Receipt {
@@ -45,7 +44,7 @@ async function citizenOf(db: DbOrTx, cuil: string) {
 }
 
 async function ownedInstance(db: DbOrTx, cuil: string, id: string) {
-  if (!/^[A-Za-z0-9-]{1,36}$/.test(id)) throw ApiError.notFound();
+  if (!isId(id)) throw ApiError.notFound();
   const row = await db
     .selectFrom("proc_instances")
     .leftJoin("proc_catalogue", "proc_catalogue.id", "proc_instances.procedure_id")

@@ -5,22 +5,21 @@
  * discards and sends (409 RECORD_READ_ONLY).
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { fromBool, toBool } from "../../db/types.js";
+import { toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
+import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
 import type {
   AssociationType,
   Detail,
   HeaderField,
   RecordDocumentsTable,
   RecordsTable,
-} from "./types.js";
-import { ASSOCIATION_TYPES } from "./types.js";
+} from "./tables.js";
 
-export * from "./types.js";
+export * from "./tables.js";
 
 export const RECORD_STATUSES = {
   initiated: { description: "Iniciado", color: "#0E7490" },
@@ -56,37 +55,20 @@ export type ListQuery = {
   until?: string;
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
+/** Records as instances (decision 065): the search reads the number and the title, case and accents aside. */
+const LIST: InstanceListSpec = {
+  table: "records",
+  search: [
+    { column: "code", normalised: false },
+    { column: "title", normalised: false },
+  ],
+};
 
-function filtered(db: DbOrTx, q: Omit<ListQuery, "pageNumber" | "pageSize" | "sort">) {
-  let query = db.selectFrom("records").where("owner_cuil", "=", q.cuil).where("tab_code", "=", q.tab);
-  const term = q.searchTerm.trim().toLowerCase().slice(0, 200);
-  if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(${sql.ref("code")})`, "like", sql`${like} escape '\\'`),
-        eb(sql`lower(${sql.ref("title")})`, "like", sql`${like} escape '\\'`),
-      ]),
-    );
-  }
-  if (q.since && DATE.test(q.since)) query = query.where("created_at", ">=", `${q.since}T00:00:00.000Z`);
-  if (q.until && DATE.test(q.until)) query = query.where("created_at", "<", nextDay(q.until));
-  return query;
+export function countRecords(db: DbOrTx, cuil: string, tab: string): Promise<number> {
+  return countInstanceRows(db, LIST, { cuil, tab });
 }
 
-export async function countRecords(db: DbOrTx, cuil: string, tab: string): Promise<number> {
-  const row = await filtered(db, { cuil, tab, searchTerm: "" })
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function recordsPageSize(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", "records").executeTakeFirst();
-  return row?.page_size ?? 10;
-}
+export const recordsPageSize = (db: DbOrTx) => pageSizeOf(db, "records");
 
 /** `createdAt` / `arrivedOn`, `+` ascending or `-` descending (default `-createdAt`). */
 export function parseSort(sort: string): { column: "created_at" | "updated_at"; direction: "asc" | "desc" } {
@@ -96,18 +78,16 @@ export function parseSort(sort: string): { column: "created_at" | "updated_at"; 
 }
 
 export async function listRecords(db: DbOrTx, q: ListQuery) {
-  const total = Number(
-    (await filtered(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
-  );
-  const lastPage = Math.max(1, Math.ceil(total / q.pageSize));
-  const { column, direction } = parseSort(q.sort);
-  const rows = await filtered(db, q)
-    .selectAll()
-    .orderBy(column, direction)
-    .orderBy("id", direction)
-    .limit(q.pageSize)
-    .offset((q.pageNumber - 1) * q.pageSize)
-    .execute();
+  const { rows, total, lastPage } = await listInstanceRows<RecordsTable>(db, LIST, {
+    cuil: q.cuil,
+    tab: q.tab,
+    searchTerm: q.searchTerm,
+    since: q.since,
+    until: q.until,
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    sort: parseSort(q.sort),
+  });
   const associations = rows.length
     ? await db
         .selectFrom("record_associations")
@@ -357,179 +337,6 @@ export async function sendPending(db: DbOrTx, cuil: string, id: string, document
     await tx.updateTable("records").set({ updated_at: now }).where("id", "=", r.id).execute();
   });
   return pending.length;
-}
-
-// ── Operator's changes ──────────────────────────────────────────────────────
-
-export type NewRecord = {
-  ownerCuil: string;
-  code?: string;
-  title: string;
-  description?: string[];
-  tab?: string;
-  status?: RecordStatus;
-  readOnly?: boolean;
-  header?: HeaderField[];
-  createdAt?: string;
-  updatedAt?: string;
-};
-
-export function makeRecordCode(now = new Date()): string {
-  const n = Math.floor(Math.random() * 900_000) + 100_000;
-  return `EX-${now.getUTCFullYear()}-${String(n).padStart(8, "0")}-GDEPROV`;
-}
-
-export async function createRecord(db: DbOrTx, input: NewRecord): Promise<RecordsTable> {
-  const citizen = await db.selectFrom("citizens").select("cuil").where("cuil", "=", input.ownerCuil).executeTakeFirst();
-  if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
-  const status = input.status ?? "in_process";
-  const createdAt = input.createdAt ?? new Date().toISOString();
-  const row: RecordsTable = {
-    id: randomUUID(),
-    code: input.code ?? makeRecordCode(new Date(createdAt)),
-    owner_cuil: input.ownerCuil,
-    tab_code: input.tab ?? (status === "archived" ? "archived" : "in_process"),
-    status_code: status,
-    status_description: RECORD_STATUSES[status].description,
-    status_color: RECORD_STATUSES[status].color,
-    read_only: fromBool(input.readOnly ?? status === "archived"),
-    title: input.title,
-    description: JSON.stringify(input.description ?? []),
-    header: JSON.stringify(input.header ?? []),
-    created_at: createdAt,
-    updated_at: input.updatedAt ?? createdAt,
-  };
-  await db.insertInto("records").values(row).execute();
-  return row;
-}
-
-export async function associateRecords(
-  db: DbOrTx,
-  recordId: string,
-  other: { id?: string | null; code: string },
-  type: AssociationType,
-  createdAt = new Date().toISOString(),
-): Promise<void> {
-  if (!ASSOCIATION_TYPES.includes(type)) throw ApiError.badRequest("Tipo de asociación desconocido.");
-  await db
-    .insertInto("record_associations")
-    .values({
-      id: randomUUID(),
-      record_id: recordId,
-      associated_record_id: other.id ?? null,
-      associated_code: other.code,
-      type,
-      created_at: createdAt,
-    })
-    .execute();
-}
-
-/** The opposite side of an association (a link's primary has secondaries, and so on). */
-export const mirrorAssociation = (type: AssociationType): AssociationType =>
-  type.endsWith("primary") ? (type.replace("primary", "secondary") as AssociationType) : (type.replace("secondary", "primary") as AssociationType);
-
-/** Adds a document directly in a stage (operator and seed). */
-export async function addDocument(
-  db: DbOrTx,
-  input: {
-    recordId: string;
-    fileId: string;
-    stage: RecordDocumentsTable["stage"];
-    name: string;
-    reference?: string;
-    description?: string;
-    userName?: string;
-    nroFolio?: number;
-    status?: SentStatus;
-    details?: Detail[];
-    createdAt?: string;
-    updatedAt?: string;
-  },
-): Promise<string> {
-  const created = input.createdAt ?? new Date().toISOString();
-  const status = input.stage === "sent" ? SENT_STATUSES[input.status ?? "received"] : null;
-  const id = randomUUID();
-  await db
-    .insertInto("record_documents")
-    .values({
-      id,
-      record_id: input.recordId,
-      file_id: input.fileId,
-      stage: input.stage,
-      name: input.name,
-      reference: input.reference ?? "",
-      description: input.description ?? null,
-      user_name: input.userName ?? null,
-      nro_folio: input.nroFolio ?? null,
-      status_code: status ? (input.status ?? "received") : null,
-      status_description: status?.description ?? null,
-      status_color: status?.color ?? null,
-      details: JSON.stringify(input.details ?? []),
-      created_at: created,
-      updated_at: input.updatedAt ?? created,
-      incorporated_at: input.stage === "incorporated" ? (input.updatedAt ?? created) : null,
-    })
-    .execute();
-  return id;
-}
-
-/** Operator: incorporates a pending or sent document, with the next folio number. */
-export async function incorporateDocument(
-  db: DbOrTx,
-  input: { recordId: string; documentId: string; description: string; userName: string; details?: Detail[] },
-) {
-  const now = new Date().toISOString();
-  return inTransaction(db, async (tx) => {
-    const doc = await tx
-      .selectFrom("record_documents")
-      .select(["id", "stage", "reference", "details"])
-      .where("id", "=", input.documentId)
-      .where("record_id", "=", input.recordId)
-      .executeTakeFirst();
-    if (!doc) throw ApiError.notFound("No se encontró el documento.");
-    if (doc.stage === "incorporated") return doc.id;
-    const max = await tx
-      .selectFrom("record_documents")
-      .select((eb) => eb.fn.max("nro_folio").as("m"))
-      .where("record_id", "=", input.recordId)
-      .executeTakeFirst();
-    await tx
-      .updateTable("record_documents")
-      .set({
-        stage: "incorporated",
-        description: input.description,
-        user_name: input.userName,
-        nro_folio: Number(max?.m ?? 0) + 1,
-        details: JSON.stringify(
-          input.details ?? [...parseJson<Detail[]>(doc.details, []), { label: "Referencia", value: doc.reference }],
-        ),
-        incorporated_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", doc.id)
-      .execute();
-    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", input.recordId).execute();
-    return doc.id;
-  });
-}
-
-/** Operator: sets the status of a sent document. */
-export async function setSentStatus(db: DbOrTx, input: { recordId: string; documentId: string; status: SentStatus }) {
-  const status = SENT_STATUSES[input.status];
-  if (!status) throw ApiError.badRequest("Estado desconocido.");
-  const result = await db
-    .updateTable("record_documents")
-    .set({
-      status_code: input.status,
-      status_description: status.description,
-      status_color: status.color,
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", input.documentId)
-    .where("record_id", "=", input.recordId)
-    .where("stage", "=", "sent")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw ApiError.notFound("No se encontró el documento enviado.");
 }
 
 /** Runs `fn` in a transaction, or in the one already open. */

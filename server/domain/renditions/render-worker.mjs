@@ -117,8 +117,10 @@ async function run(job) {
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, width, height);
     await page.render({ canvasContext: context, viewport, background: "#ffffff" }).promise;
-    const image = await canvas.encode("webp", 82);
-    return { image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength), width, height };
+    const encoded = await canvas.encode("webp", 82);
+    // The encoder's Buffer lives in native memory, which Node 22 and later refuse to transfer
+    // (DataCloneError): the page goes back as a copy in an ArrayBuffer of its own (decision 042).
+    return { image: new Uint8Array(encoded), width, height };
   } finally {
     if (doc) await doc.destroy().catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 /**
- * One thread between the three modules (issue 9, item 1): a communication of the digital
+ * One thread between the three modules (decision 026): a communication of the digital
  * domicile may concern a procedure instance and/or a record. Both must belong to the
  * communication's citizen: a link to anybody else's item is refused (400 INVALID_LINK) and a
  * listing about anybody else's item answers 404, like every other id that is not theirs.
@@ -7,16 +7,17 @@
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import "../dd/tables.js";
-import "../procedures/types.js";
-import "../records/types.js";
+import "../procedures/tables.js";
+import "../records/tables.js";
 import "./tables.js";
+import { ID_PATTERN } from "../../../common/ids.js";
 
 export type Links = { instanceId?: string | null; recordId?: string | null };
 
 export const INVALID_INSTANCE_LINK = "El trámite indicado no existe o no pertenece al ciudadano de la comunicación.";
 export const INVALID_RECORD_LINK = "El expediente indicado no existe o no pertenece al ciudadano de la comunicación.";
 
-const ID = /^[A-Za-z0-9-]{1,36}$/;
+const ID = ID_PATTERN;
 
 /** Refuses (400 INVALID_LINK) an instance or record that is not `cuil`'s. Null / undefined pass. */
 export async function assertLinksOwned(db: DbOrTx, cuil: string, links: Links): Promise<void> {

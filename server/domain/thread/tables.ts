@@ -4,7 +4,7 @@
  * migration keeps compiling; reads see `undefined` only on rows built in code, never from SQL.
  */
 import "../dd/tables.js";
-import "../chat/types.js";
+import "../chat/tables.js";
 
 declare module "../dd/tables.js" {
   interface DdCommunicationsTable {
@@ -19,7 +19,7 @@ declare module "../dd/tables.js" {
   }
 }
 
-declare module "../chat/types.js" {
+declare module "../chat/tables.js" {
   interface ChatDocumentsTable {
     due_date?: string | null;
     reminder_sent_at?: string | null;

@@ -8,7 +8,7 @@ import { parse } from "../validation.js";
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * 'Descargar todo' (issue 9, item 4), next to the files layer:
+ * 'Descargar todo' (decision 030), next to the files layer:
  * - `GET /api/fs/archive/record/:id` → a ZIP of the citizen's record documents;
  * - `GET /api/fs/archive/procedure/:id` → a ZIP of the citizen's procedure documents.
  * Both stream (see server/domain/archive); another citizen's record or procedure is a 404,

@@ -7,19 +7,10 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import {
-  createFormInstance,
-  discardToSend,
-  draftSend,
-  finalise,
-  firstChat,
-  genericAction,
-  getChat,
-  getFormData,
-  MAX_MESSAGE_LENGTH,
-  saveDraftForm,
-  saveInstanceForm,
-} from "../../domain/chat/service.js";
+import { discardToSend, draftSend, finalise, firstChat, genericAction, getChat } from "../../domain/chat/conversation.js";
+import { createFormInstance, getFormData, saveDraftForm, saveInstanceForm } from "../../domain/chat/forms.js";
+import { MAX_MESSAGE_LENGTH } from "../../domain/chat/service.js";
+import { citizenName } from "../../domain/citizens/service.js";
 import { ApiError } from "../../errors.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
@@ -64,8 +55,7 @@ const CreateInstance = z.object({
 
 async function citizenOf(deps: RouteDeps, request: FastifyRequest) {
   const cuil = request.citizen.cuil;
-  const row = await deps.db.selectFrom("citizens").select(["given_name", "family_name"]).where("cuil", "=", cuil).executeTakeFirst();
-  return { cuil, cn: row ? `${row.given_name} ${row.family_name}` : cuil };
+  return { cuil, cn: await citizenName(deps.db, cuil) };
 }
 
 export const chatRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {

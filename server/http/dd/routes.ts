@@ -10,15 +10,12 @@ import {
   inbox,
   legalText,
   listTypes,
-  MAIL,
-  mailCitizen,
   openCommunicationFile,
   requireAdhesion,
   setArchived,
   setSelfDa,
   toSelfDa,
 } from "../../domain/dd/service.js";
-import { mailerFromEnv, type Mailer } from "../../mail/index.js";
 import { describeLinks } from "../../domain/thread/service.js";
 import { ApiError } from "../../errors.js";
 import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
@@ -71,9 +68,8 @@ export function contentDisposition(name: string): string {
 }
 
 /** Digital domicile (`/api/dd/v1`). Every call checks the User-ID header and the path cuil. */
-export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = async (app, deps) => {
+export const ddRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { db, store, config } = deps;
-  const mailer = deps.mailer ?? mailerFromEnv(config.dataDir);
 
   /** User-ID check, then (digital calls only) the adhesion. */
   async function citizen(request: FastifyRequest, opts: { adhered?: boolean } = {}) {
@@ -81,13 +77,6 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = asy
     const cuil = request.citizen.cuil;
     if (opts.adhered !== false) await requireAdhesion(db, cuil);
     return cuil;
-  }
-  async function mail(request: FastifyRequest, cuil: string, content: { subject: string; text: string }) {
-    try {
-      await mailCitizen(db, mailer, cuil, content);
-    } catch (error) {
-      request.log.error({ err: error }, "mail not sent");
-    }
   }
 
   app.get("/dd/v1/users/get-user-self-da/:cuil", async (request) => {
@@ -118,8 +107,8 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = asy
     const cuil = await citizen(request, { adhered: false });
     const body = parse(EnrollBody, request.body);
     assertOwnCuil(request, body.user_id);
-    const adhered = await enroll(db, cuil, body.email, body.phone ?? null);
-    if (adhered) await mail(request, cuil, MAIL.adhered);
+    // Adhering and its mail are one transaction; the outbox sends it (decision 060).
+    await enroll(db, cuil, body.email, body.phone ?? null);
     return { data: toSelfDa(await requireAdhesion(db, cuil)) };
   });
 
@@ -128,7 +117,6 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = asy
     const body = parse(SettingsBody, request.body);
     assertOwnCuil(request, body.user_id);
     await setSelfDa(db, cuil, body.email, body.phone ?? null);
-    await mail(request, cuil, MAIL.updated);
     return { data: toSelfDa(await requireAdhesion(db, cuil)) };
   });
 
@@ -168,7 +156,7 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps & { mailer?: Mailer }> = asy
     const cuil = await citizen(request);
     const { code } = parse(CodeParams, request.params);
     const communication = await getOne(db, cuil, code);
-    // Issue 9 (additive): the procedure / record it concerns, with what the portal shows of them.
+    // Additive to the spec (decision 026): the procedure / record it concerns, with what the portal shows of them.
     return { communication: { ...communication, ...(await describeLinks(db, cuil, communication)) } };
   });
 

@@ -4,8 +4,7 @@
  * exact UTF-8 name percent-encoded. The name is only ever a header value, never a path.
  */
 export function contentDisposition(name: string, type: "attachment" | "inline" = "attachment"): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "").replace(/[\\/]/g, "_").trim() || "documento";
+  const clean = name.replace(/\p{Cc}/gu, "").replace(/[\\/]/g, "_").trim() || "documento";
   const fallback = clean
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -25,8 +24,7 @@ export function decodeBase64Name(value: string): string | null {
   const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    // eslint-disable-next-line no-control-regex
-    return text && !/[\u0000-\u001f\u007f]/.test(text) ? text : null;
+    return text && !/\p{Cc}/u.test(text) ? text : null;
   } catch {
     return null;
   }

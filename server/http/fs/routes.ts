@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
   cleanFileName,
+  tooManyFiles,
   getOwnedFile,
   openFile,
   pageAsPdf,
@@ -53,6 +54,7 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
     } catch (error) {
       if (saved) await db.deleteFrom("files").where("id", "=", saved.id).execute().then(() => store.delete(saved!.storage_key));
       const code = (error as { code?: string }).code;
+      if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw tooManyFiles();
       if (code === "FST_REQ_FILE_TOO_LARGE" || (error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
       throw error;
     }

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { citizenName } from "../../domain/citizens/service.js";
 import { ApiError } from "../../errors.js";
 import {
   catalogueFacets,
@@ -82,11 +83,6 @@ const CatalogueQuery = z.object({
   parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-async function citizenName(deps: RouteDeps, cuil: string): Promise<string> {
-  const row = await deps.db.selectFrom("citizens").select(["given_name", "family_name"]).where("cuil", "=", cuil).executeTakeFirst();
-  return row ? `${row.given_name} ${row.family_name}` : cuil;
-}
-
 export const proceduresRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const { db } = deps;
 
@@ -103,7 +99,7 @@ export const proceduresRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps)
   app.post("/v4/instances/:id/discard", async (request) => {
     const { id } = parse(IdParams, request.params);
     const body = parse(DiscardBody, request.body);
-    const cn = await citizenName(deps, request.citizen.cuil);
+    const cn = await citizenName(deps.db, request.citizen.cuil);
     const result = await discardInstance(db, { cuil: request.citizen.cuil, cn }, id, body?.message ?? null);
     return { success: true, result };
   });

@@ -1,5 +1,5 @@
 /**
- * Receipts (issue 9 item 6): `POST /api/receipts` issues (or answers the already issued) receipt
+ * Receipts (decision 033): `POST /api/receipts` issues (or answers the already issued) receipt
  * of something the signed-in citizen did; `GET /api/receipts` lists theirs; `GET /api/receipts/:id`
  * reads one. Another citizen's receipt answers 404.
  */

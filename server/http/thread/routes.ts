@@ -1,5 +1,5 @@
 /**
- * One thread between the modules (issue 9, item 1), citizen side: the communications about
+ * One thread between the modules (decision 026), citizen side: the communications about
  * given procedure instances or a record. Ours (the spec does not name it); digital domicile
  * conventions: User-ID header, the cuil in the path, adhesion required.
  *

@@ -1,0 +1,135 @@
+import { Form, Link } from "@remix-run/react";
+import type { Access, AccessPage } from "~/api/accesses.server";
+import { formatDateTime } from "~/lib/dates";
+import { datos as D } from "~/lib/messages/datos";
+import { ErrorSummary, Select, TextField } from "~/ui/Field";
+import { Paginator } from "~/ui/Paginator";
+import { datosHref, itemHref, type DatosState } from "./url";
+
+type Props = {
+  page: AccessPage;
+  state: DatosState;
+  errors: { fieldId: string; message: string }[];
+  raw: { since: string; until: string; kind: string };
+  filtered: boolean;
+};
+
+const errorOf = (errors: Props["errors"], id: string) => errors.find((e) => e.fieldId === id)?.message ?? null;
+
+function ItemCell({ access }: { access: Access }) {
+  const kind = D.kinds[access.kind] ?? access.kind;
+  const label = access.kind === "contact" ? D.contactItem : (access.item.label ?? "");
+  const href = itemHref(access.kind, access.item.ref);
+  return (
+    <>
+      <span className="datos__kind">{kind}</span>{" "}
+      {href ? (
+        <Link to={href} aria-label={D.table.open(`${kind} ${label}`.trim())}>
+          {label || kind}
+        </Link>
+      ) : (
+        <span>{label}</span>
+      )}
+    </>
+  );
+}
+
+/** 'Tus datos': who in the administration read or changed the citizen's data (decision 072). */
+export function DatosView({ page, state, errors, raw, filtered }: Props) {
+  const from = page.total === 0 ? 0 : (page.page - 1) * page.page_size + 1;
+  const to = (page.page - 1) * page.page_size + page.accesses.length;
+  return (
+    <section aria-labelledby="page-title" className="datos">
+      <h1 id="page-title" className="page-title">
+        {D.title}
+      </h1>
+      <ErrorSummary errors={errors} />
+      <p>{D.intro}</p>
+      <p className="datos__note">{D.lawNote}</p>
+
+      <Form method="get" action="/datos" className="datos__filters">
+        <fieldset>
+          <legend>{D.filters.legend}</legend>
+          <div className="datos__fields">
+            <TextField
+              id="datos-since"
+              name="since"
+              type="date"
+              label={D.filters.since}
+              hint={D.filters.dateHint}
+              defaultValue={raw.since}
+              error={errorOf(errors, "datos-since")}
+            />
+            <TextField
+              id="datos-until"
+              name="until"
+              type="date"
+              label={D.filters.until}
+              hint={D.filters.dateHint}
+              defaultValue={raw.until}
+              error={errorOf(errors, "datos-until")}
+            />
+            <Select
+              id="datos-kind"
+              name="kind"
+              label={D.filters.kind}
+              defaultValue={raw.kind}
+              error={errorOf(errors, "datos-kind")}
+              placeholder={D.filters.anyKind}
+              options={Object.entries(D.kinds).map(([value, label]) => ({ value, label }))}
+            />
+          </div>
+          <div className="datos__actions">
+            <button type="submit" className="btn btn--primary">
+              {D.filters.apply}
+            </button>{" "}
+            {filtered ? (
+              <Link to="/datos" className="btn btn--secondary">
+                {D.filters.clear}
+              </Link>
+            ) : null}
+          </div>
+        </fieldset>
+      </Form>
+
+      {page.accesses.length === 0 ? (
+        <p className="datos__empty">{filtered ? D.emptyFiltered : D.empty}</p>
+      ) : (
+        <div className="datos__table-wrap">
+          <table className="datos__table">
+            <caption>{D.table.caption(from, to, page.total)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{D.table.when}</th>
+                <th scope="col">{D.table.who}</th>
+                <th scope="col">{D.table.what}</th>
+                <th scope="col">{D.table.action}</th>
+                <th scope="col">{D.table.purpose}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.accesses.map((a) => (
+                <tr key={a.id}>
+                  <td data-label={D.table.when}>
+                    <time dateTime={a.occurredAt}>{formatDateTime(a.occurredAt)}</time>
+                  </td>
+                  <td data-label={D.table.who}>
+                    {a.operator.name}
+                    <br />
+                    <span className="datos__organismo">{a.operator.organismo}</span>
+                  </td>
+                  <td data-label={D.table.what}>
+                    <ItemCell access={a} />
+                  </td>
+                  <td data-label={D.table.action}>{D.actions[a.action] ?? D.otherAction}</td>
+                  <td data-label={D.table.purpose}>{a.purpose}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Paginator page={page.page} lastPage={page.last_page} hrefFor={(n) => datosHref(state, { page: n })} label={D.paginatorLabel} />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/** The state of /datos lives in its URL (filters and page). */
+export type DatosState = { since: string | null; until: string | null; kind: string | null; page: number };
+
+export function datosHref(state: DatosState, over: Partial<DatosState> = {}): string {
+  const s = { ...state, ...over };
+  const params = new URLSearchParams();
+  if (s.since) params.set("since", s.since);
+  if (s.until) params.set("until", s.until);
+  if (s.kind) params.set("kind", s.kind);
+  if (s.page > 1) params.set("page", String(s.page));
+  const query = params.toString();
+  return query ? `/datos?${query}` : "/datos";
+}
+
+/** Where the citizen opens the item an access concerns (their own pages), or null. */
+export function itemHref(kind: string, ref: string | null): string | null {
+  if (kind === "contact") return "/digital/settings";
+  if (!ref) return null;
+  const q = encodeURIComponent(ref);
+  if (kind === "communication") return `/digital/summary?code=${q}`;
+  if (kind === "procedure") return `/procedures/preview?instance=${q}`;
+  if (kind === "record") return `/records/manager?file=${q}`;
+  return null;
+}

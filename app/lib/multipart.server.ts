@@ -1,0 +1,128 @@
+/**
+ * Multipart form posts, read by @fastify/busboy (the parser Fastify uses): files are streamed to
+ * a temporary directory under random names (never held in memory, never named by the citizen),
+ * with a size limit per file and a count limit per request, each with its own error. File names
+ * come back as the citizen gave them: any character (quotes, `;`, `=`, non-ASCII), decoded as
+ * UTF-8, with the `%22` a browser writes for `"` turned back into the quote.
+ */
+import { randomUUID } from "node:crypto";
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import Busboy from "@fastify/busboy";
+import { errors as E } from "~/lib/messages/errors";
+
+/** An upload refused while it was read; `message` is the citizen's text (catalogue). */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+/** A file was larger than the limit (the spec's 50 MB text). */
+export class UploadTooLarge extends UploadRefused {
+  constructor() {
+    super(413, E.upload.tooLarge);
+  }
+}
+/** More files in one post than the form takes: a count, with its own text. */
+export class TooManyFiles extends UploadRefused {
+  constructor(readonly max: number) {
+    super(413, E.uploadLimits.tooManyFiles(max));
+  }
+}
+/** Not a multipart body, or a broken one. */
+export class MalformedUpload extends UploadRefused {
+  constructor(readonly reason: string) {
+    super(reason === "not multipart" ? 415 : 400, E.uploadLimits.malformed);
+  }
+}
+
+export type MultipartLimits = {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxFieldBytes?: number;
+  maxFields?: number;
+  /**
+   * A file over `maxFileBytes`: "refuse" (default) fails the whole post with UploadTooLarge; "drop"
+   * leaves that file out of the form and names its field in the reader's `tooLarge` (a form of several
+   * files that keeps the others, and says which one was too large).
+   */
+  tooLarge?: "refuse" | "drop";
+};
+
+/**
+ * A file written to disk as a standard `File` carrying the name the citizen gave it, read lazily from
+ * disk. Remix's `NodeOnDiskFile` only looks like a File: Node 22 and later store it in a FormData as
+ * the text "[object File]" (decision 042).
+ */
+async function diskFile(filePath: string, type: string, name: string): Promise<File> {
+  return new File([await openAsBlob(filePath, { type })], name, { type });
+}
+
+/** The name as the citizen gave it: browsers escape `"` as %22 in the header. */
+const givenName = (raw: string) => raw.replace(/%22/g, '"');
+
+/** A body reader for `readForm`: files to disk under a fresh temporary directory; always call `cleanup()`. */
+export function multipartFormReader(limits: MultipartLimits) {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "av-upload-"));
+  const tooLarge = new Set<string>();
+  const read = async (request: Request): Promise<FormData> => {
+    const type = request.headers.get("Content-Type") ?? "";
+    if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) throw new MalformedUpload("not multipart");
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: { "content-type": type },
+        preservePath: false,
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: limits.maxFiles,
+          fields: limits.maxFields ?? 32,
+          fieldSize: limits.maxFieldBytes ?? 64 * 1024,
+          parts: limits.maxFiles + (limits.maxFields ?? 32),
+          headerPairs: 50,
+        },
+      });
+    } catch {
+      throw new MalformedUpload("bad multipart header");
+    }
+    const form = new FormData();
+    const writes: Promise<void>[] = [];
+    let failure: Error | null = null;
+    const fail = (error: Error) => {
+      failure ??= error;
+    };
+    parser.on("field", (name, value) => form.append(name, value));
+    parser.on("file", (field, stream, filename, _encoding, mimeType) => {
+      if (!filename) {
+        stream.resume();
+        return;
+      }
+      const target = path.join(directory, randomUUID());
+      stream.on("limit", () => (limits.tooLarge === "drop" ? tooLarge.add(field) : fail(new UploadTooLarge())));
+      writes.push(
+        pipeline(stream, createWriteStream(target)).then(async () => {
+          if (!stream.truncated) form.append(field, await diskFile(target, mimeType || "application/octet-stream", givenName(filename)));
+        }),
+      );
+    });
+    parser.on("filesLimit", () => fail(new TooManyFiles(limits.maxFiles)));
+    parser.on("partsLimit", () => fail(new TooManyFiles(limits.maxFiles)));
+    parser.on("fieldsLimit", () => fail(new MalformedUpload("too many fields")));
+    try {
+      await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+      await Promise.all(writes);
+    } catch (error) {
+      if (failure) throw failure;
+      throw new MalformedUpload(error instanceof Error ? error.message : "broken multipart body");
+    }
+    if (failure) throw failure;
+    return form;
+  };
+  return { read, tooLarge, cleanup: () => rmSync(directory, { recursive: true, force: true }) };
+}

@@ -1,0 +1,136 @@
+/** Table types of the chat (migration 0007), merged into the shared `Database` interface. */
+import type { Flag } from "../../db/types.js";
+
+export interface ChatFormsTable {
+  id: string;
+  procedure_id: number | null;
+  definition: string;
+  created_at: string;
+}
+
+export interface ChatEventsTable {
+  id: string;
+  instance_id: string;
+  type: string;
+  author: string;
+  message: string | null;
+  description: string | null;
+  commiter_cn: string;
+  documents: string;
+  created_at: string;
+  seq: number;
+}
+
+export interface ChatDocumentsTable {
+  id: string;
+  instance_id: string;
+  spec_id: string;
+  code: string;
+  description: string;
+  valid_extensions: string;
+  t_documento: string | null;
+  form_id: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  is_required: Flag;
+  status: string;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatFormDataTable {
+  id: string;
+  owner_cuil: string;
+  procedure_id: number;
+  instance_key: string;
+  form_id: string;
+  data: string;
+  updated_at: string;
+}
+
+export interface ChatIdempotencyTable {
+  key: string;
+  instance_id: string;
+  created_at: string;
+}
+
+declare module "../../db/types.js" {
+  interface Database {
+    chat_forms: ChatFormsTable;
+    chat_events: ChatEventsTable;
+    chat_documents: ChatDocumentsTable;
+    chat_form_data: ChatFormDataTable;
+    chat_idempotency: ChatIdempotencyTable;
+  }
+}
+
+/** Event types of spec section 3 (dateSeparator is made when the chat is read). */
+export const EVENT_TYPES = [
+  "dateSeparator",
+  "text",
+  "start",
+  "toEvaluateDocuments",
+  "uploadedDocuments",
+  "receivedDocuments",
+  "approvedDocuments",
+  "rejectedDocuments",
+  "requestedDocuments",
+  "toSendDocuments",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export type Author = "user" | "operator";
+
+/** requested → toSend (attached) → sent → received / approved / rejected */
+export const CHAT_DOC_STATUSES = ["requested", "toSend", "sent", "received", "approved", "rejected"] as const;
+export type ChatDocStatus = (typeof CHAT_DOC_STATUSES)[number];
+
+/** Types a chat upload may have when a document lists no valid extensions (spec section 5). */
+export const DEFAULT_EXTENSIONS = [".pdf", ".jpeg", ".jpg", ".png"];
+
+export type ChatDocument = {
+  id: string;
+  spec: {
+    id: string;
+    code: string;
+    description: string;
+    validExtensions: string[];
+    tDocumento: string | null;
+    form: { id: string } | null;
+  };
+  file: { id: string; name: string } | null;
+  isRequired: boolean;
+  status: ChatDocStatus;
+  reason: string | null;
+  /** decision 027: due day `yyyy-mm-dd`, or null */
+  dueDate?: string | null;
+};
+
+export type ChatEvent = {
+  id: string;
+  type: EventType;
+  author: Author;
+  message: string | null;
+  description: string | null;
+  createdAt: string;
+  commiter: { cn: string };
+  documents: ChatDocument[];
+};
+
+export type Chat = {
+  procedureId: number;
+  procedureDescription: string;
+  /** a draft chat: no instance yet, created on the first send */
+  first: boolean;
+  draft: boolean;
+  instanceId: string | null;
+  events: ChatEvent[];
+  current: {
+    /** every document of the conversation, in its present state */
+    documents: ChatDocument[];
+    /** the citizen can still write and attach */
+    open: boolean;
+    enabledProcedureAcceptedTerms: boolean;
+    state: { text: string; color: string } | null;
+  };
+};

@@ -1,0 +1,85 @@
+import { createCookieSessionStorage } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { getActiveSession, newSessionData, sessionStorage } from "~/lib/session.server";
+import { createEncryptedCookieSessionStorage } from "~/lib/session-cookie.server";
+
+/**
+ * The session cookie is encrypted (decision 054): whoever holds it reads nothing of it, cannot
+ * change it, and cookies of the older signed-only format count as signed out.
+ */
+const BASE = "http://localhost:3000";
+const SECRET = process.env.SESSION_SECRET!;
+const ACCESS = "eyJhbGciOiJFUzI1NiJ9.access-token-of-the-citizen.signature";
+const ID_TOKEN = "eyJhbGciOiJFUzI1NiJ9.id-token-of-the-citizen.signature";
+const CUIL = "20123456783";
+
+async function sealedCookie(storage = sessionStorage) {
+  const session = await storage.getSession();
+  for (const [k, v] of Object.entries(newSessionData({ cuil: CUIL, accessToken: ACCESS, idToken: ID_TOKEN }))) session.set(k as never, v as never);
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+/** Every way a curious holder might decode a cookie value: URL-decoding, base64 of any part, twice over. */
+function decodings(cookie: string): string[] {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  const out = [value];
+  const unwrap = (text: string) => {
+    for (const part of text.split(/[.",]/)) {
+      for (const encoding of ["base64", "base64url"] as const) {
+        const decoded = Buffer.from(part, encoding).toString("utf8");
+        out.push(decoded);
+      }
+    }
+  };
+  unwrap(value);
+  for (const text of [...out]) unwrap(text);
+  return out;
+}
+
+const request = (cookie: string) => new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } });
+
+describe("session cookie", () => {
+  it("shows neither the tokens nor the cuil to whoever decodes it", async () => {
+    const cookie = await sealedCookie();
+    for (const text of decodings(cookie)) {
+      expect(text).not.toContain("access-token-of-the-citizen");
+      expect(text).not.toContain("id-token-of-the-citizen");
+      expect(text).not.toContain(CUIL);
+    }
+    // ...and the portal itself still reads it.
+    const active = await getActiveSession(request(cookie));
+    expect(active?.data.accessToken).toBe(ACCESS);
+    expect(active?.data.cuil).toBe(CUIL);
+  });
+
+  it("a changed cookie reads as signed out", async () => {
+    const cookie = await sealedCookie();
+    const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+    const token = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as string;
+    const parts = token.split(".");
+    const ciphertext = parts[3]!;
+    parts[3] = (ciphertext[0] === "A" ? "B" : "A") + ciphertext.slice(1);
+    const tampered = `${cookie.slice(0, cookie.indexOf("="))}=${encodeURIComponent(Buffer.from(JSON.stringify(parts.join("."))).toString("base64"))}`;
+    expect(await getActiveSession(request(tampered))).toBeNull();
+    expect(await getActiveSession(request(`${cookie.slice(0, cookie.indexOf("="))}=not-a-cookie%%`))).toBeNull();
+  });
+
+  it("a cookie of the older signed-only format counts as signed out", async () => {
+    const older = createCookieSessionStorage({ cookie: { name: "av_session", secrets: [SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
+    const cookie = await sealedCookie(older as typeof sessionStorage);
+    expect(await getActiveSession(request(cookie))).toBeNull();
+  });
+
+  it("previous secrets still open cookies after a rotation; unknown ones do not", async () => {
+    const oldSecret = "an-older-secret-0123456789abcdef0123456789";
+    const before = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [oldSecret], cookie: { path: "/" } });
+    const cookie = await sealedCookie(before as unknown as typeof sessionStorage);
+    const rotated = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [SECRET, oldSecret], cookie: { path: "/" } });
+    expect((await rotated.getSession(cookie)).get("accessToken")).toBe(ACCESS);
+    // The renewed cookie is sealed with the current secret: readable without the old one.
+    const renewed = (await rotated.commitSession(await rotated.getSession(cookie))).split(";")[0]!;
+    expect((await sessionStorage.getSession(renewed)).get("accessToken")).toBe(ACCESS);
+    // The portal as configured (no previous secrets) does not know the old one.
+    expect(await getActiveSession(request(cookie))).toBeNull();
+  });
+});
