@@ -43,6 +43,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       "react/prop-types": "off",
+      // A labelled scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
       ...boundary("app/ never imports server/ (decision 063): put a shared rule in common/.", ["**/server/**", "../server/*"]),
     },
   },

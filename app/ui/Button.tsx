@@ -54,9 +54,14 @@ export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(functio
       discover: _discover,
       viewTransition: _vt,
       unstable_viewTransition: _uvt,
+      children,
       ...anchorProps
     } = rest as LinkProps & Record<string, unknown>;
-    return <a ref={ref} href={to} className={cls} {...(anchorProps as Record<string, unknown>)} />;
+    return (
+      <a ref={ref} href={to} className={cls} {...(anchorProps as Record<string, unknown>)}>
+        {children}
+      </a>
+    );
   }
   return <Link ref={ref} to={to} className={cls} {...rest} />;
 });

@@ -52,7 +52,9 @@ export function Modal({ id, title, open, closeHref, children, footer, size = "md
 
   // Keep the latest close without re-running the open/close effect on every render.
   const closeRef = useRef(close);
-  closeRef.current = close;
+  useEffect(() => {
+    closeRef.current = close;
+  }, [close]);
 
   const isDialog = open && enhanced;
 
@@ -161,6 +163,8 @@ export function ModalFrame({
   const titleId = `${id}-title`;
   const classes = ["modal", `modal--${size}`, `modal--${mode}`, className].filter(Boolean).join(" ");
   return (
+    // A click on the backdrop closes the dialog: a pointer shortcut beside Escape and the close button.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className={classes}
       onMouseDown={

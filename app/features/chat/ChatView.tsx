@@ -49,11 +49,15 @@ function formUrl(chat: Chat, doc: ChatDocument) {
 function useLiveChat(initial: Chat, mode: ChatMode, busy: boolean): Chat {
   const poll = useFetcher<Chat>();
   const hydrated = useHydrated();
-  const [latest, setLatest] = useState<Chat>(initial);
-  useEffect(() => setLatest(initial), [initial]);
-  useEffect(() => {
-    if (poll.data && poll.data.instanceId === initial.instanceId) setLatest(poll.data);
-  }, [poll.data, initial.instanceId]);
+  // The newest of the loader's chat and the last poll's answer, adjusted while rendering when either
+  // changes (React's "adjusting state when a prop changes"; a new loader chat wins a tie).
+  const [seen, setSeen] = useState({ initial, polled: poll.data, latest: initial });
+  let latest = seen.latest;
+  if (seen.initial !== initial || seen.polled !== poll.data) {
+    if (seen.initial !== initial) latest = initial;
+    else if (poll.data && poll.data.instanceId === initial.instanceId) latest = poll.data;
+    setSeen({ initial, polled: poll.data, latest });
+  }
   useEffect(() => {
     if (!hydrated || mode === "draft" || !initial.instanceId) return;
     const timer = setInterval(() => {
@@ -114,6 +118,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
         </div>
       ) : null}
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list: focusable so the keyboard can scroll it (WCAG 2.1.1); a region role would hide that it is a list */}
       <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
         {chat.events.map((event) => (
           <EventItem

@@ -35,7 +35,8 @@ export type PageTextState = { ok: true; text: PageText } | { ok: false };
 export function PageTextView({ state, page, pageCount }: { state: PageTextState; page: number; pageCount: number }) {
   const headingId = "readable-text-title";
   return (
-    <section className="readable-text" aria-labelledby={headingId} tabIndex={0}>
+    // A scrolling region: focusable so the keyboard can scroll it (WCAG 2.1.1).
+    <div className="readable-text" role="region" aria-labelledby={headingId} tabIndex={0}>
       <h3 id={headingId} className="readable-text__title">
         {t.textTitle(page, pageCount)}
       </h3>
@@ -62,7 +63,7 @@ export function PageTextView({ state, page, pageCount }: { state: PageTextState;
           </div>
         </>
       )}
-    </section>
+    </div>
   );
 }
 

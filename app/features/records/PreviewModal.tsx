@@ -46,13 +46,17 @@ function useSmallScreen() {
 function PageCanvas({ doc, page, zoom, small, onFail }: { doc: DocRef; page: number; zoom: number; small: boolean; onFail: () => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const [loading, setLoading] = useState(true);
+  // Loading until the page now asked for has been drawn.
+  const drawing = `${doc.fileId}:${page}:${zoom}:${small}`;
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const loading = drawn !== drawing;
   const failRef = useRef(onFail);
-  failRef.current = onFail;
+  useEffect(() => {
+    failRef.current = onFail;
+  }, [onFail]);
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
     (async () => {
       const response = await fetch(pageHref(doc.fileId, page), { signal: controller.signal, credentials: "same-origin" });
       if (!response.ok) throw new Error(`page ${response.status}`);
@@ -60,12 +64,12 @@ function PageCanvas({ doc, page, zoom, small, onFail }: { doc: DocRef; page: num
       const { renderPagePdf } = await import("./pdf.client");
       const width = small && boxRef.current ? boxRef.current.clientWidth : null;
       await renderPagePdf(bytes, canvasRef.current!, { zoom, fitWidth: width, signal: controller.signal });
-      if (!controller.signal.aborted) setLoading(false);
+      if (!controller.signal.aborted) setDrawn(drawing);
     })().catch(() => {
       if (!controller.signal.aborted) failRef.current();
     });
     return () => controller.abort();
-  }, [doc.fileId, page, zoom, small]);
+  }, [doc.fileId, page, zoom, small, drawing]);
 
   return (
     // Scrollable when zoomed: focusable so keyboard users can scroll it.
@@ -81,6 +85,19 @@ function PageCanvas({ doc, page, zoom, small, onFail }: { doc: DocRef; page: num
         hidden={loading}
       />
     </div>
+  );
+}
+
+/** ‹ or ›: a link to the previous or next document or page, or a disabled one at the ends. */
+function ArrowLink({ href, label, children }: { href: string | null; label: string; children: string }) {
+  return href ? (
+    <Link className="btn btn--ghost btn--sm rec-viewer__arrow" to={href} replace preventScrollReset aria-label={label}>
+      <span aria-hidden="true">{children}</span>
+    </Link>
+  ) : (
+    <span className="btn btn--ghost btn--sm rec-viewer__arrow" aria-disabled="true" aria-label={label} role="link">
+      <span aria-hidden="true">{children}</span>
+    </span>
   );
 }
 
@@ -127,10 +144,14 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
   const textView = state.vista === "texto";
   const [pageInput, setPageInput] = useState(String(page));
   const [pageError, setPageError] = useState<string | null>(null);
-  useEffect(() => {
+  // Another page or document: the box shows its number again (adjusted while rendering).
+  const shown = `${doc.fileId}:${page}`;
+  const [inputFor, setInputFor] = useState(shown);
+  if (inputFor !== shown) {
+    setInputFor(shown);
     setPageInput(String(page));
     setPageError(null);
-  }, [page, doc.fileId]);
+  }
 
   const at = (changes: Partial<ManagerState>) => `${managerHref({ ...state, ...changes })}#rec-modal`;
   const go = (changes: Partial<ManagerState>) => navigate(at(changes), { replace: true, preventScrollReset: true });
@@ -151,22 +172,11 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
     </>
   );
 
-  const NavLink = ({ href, label, children }: { href: string | null; label: string; children: string }) =>
-    href ? (
-      <Link className="btn btn--ghost btn--sm rec-viewer__arrow" to={href} replace preventScrollReset aria-label={label}>
-        <span aria-hidden="true">{children}</span>
-      </Link>
-    ) : (
-      <span className="btn btn--ghost btn--sm rec-viewer__arrow" aria-disabled="true" aria-label={label} role="link">
-        <span aria-hidden="true">{children}</span>
-      </span>
-    );
-
   return (
     <Modal id="rec-modal" title={p.title} open closeHref={closeHref} size="lg" className="rec-preview">
       <div className="rec-viewer__bar">
         <div className="rec-viewer__docs">
-          <NavLink href={prevDoc} label={p.previousDocument}>‹</NavLink>
+          <ArrowLink href={prevDoc} label={p.previousDocument}>‹</ArrowLink>
           <Form method="get" action="/records/manager/" className="rec-viewer__docform" preventScrollReset replace>
             {hidden}
             <label className="field__label" htmlFor="rec-doc-select">
@@ -189,11 +199,11 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
               {t.ui.showDocument}
             </button>
           </Form>
-          <NavLink href={nextDoc} label={p.nextDocument}>›</NavLink>
+          <ArrowLink href={nextDoc} label={p.nextDocument}>›</ArrowLink>
         </div>
 
         <div className="rec-viewer__pages">
-          <NavLink href={page > 1 ? at({ page: page - 1 }) : null} label={p.previousPage}>‹</NavLink>
+          <ArrowLink href={page > 1 ? at({ page: page - 1 }) : null} label={p.previousPage}>‹</ArrowLink>
           <Form
             method="get"
             action="/records/manager/"
@@ -244,7 +254,7 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
               </p>
             ) : null}
           </Form>
-          <NavLink href={page < pageCount ? at({ page: page + 1 }) : null} label={p.nextPage}>›</NavLink>
+          <ArrowLink href={page < pageCount ? at({ page: page + 1 }) : null} label={p.nextPage}>›</ArrowLink>
         </div>
 
         <ViewToggle textView={textView} textHref={at({ vista: "texto" })} pageHref={at({ vista: null })} />

@@ -42,6 +42,8 @@ export default function SessionDialog(props: { expired: boolean; leftMs: number;
   const seconds = Math.max(0, Math.ceil(leftMs / 1000));
   return (
     <div className="session-warning" role="presentation">
+      {/* onKeyDown keeps Tab inside the modal alert dialog (WAI-ARIA APG modal dialog pattern). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={dialog}
         className="session-warning__dialog"

@@ -31,6 +31,7 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
 
   // Every root load (each navigation refreshes the idle time) moves the deadline.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's clock when a new server measure arrives: an outside value, read once per measure
     setDeadline(Date.now() + remainingMs);
   }, [remainingMs]);
   const onKeepAlive = useCallback((answer: KeepAlive) => {

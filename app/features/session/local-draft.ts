@@ -50,7 +50,7 @@ export function useLocalDraft(key: string, text: string, restore: (text: string)
     sweepLocalDrafts(owner);
     const item = read(key);
     if (item && !text) restore(item.text);
-    // Only once, when the page opens (text and restore are read, not watched).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only once, when the page opens: text and restore are read, not watched
   }, [owner, key]);
   useEffect(() => {
     if (!owner || !restored.current) return;
