@@ -1,5 +1,5 @@
 /**
- * 'Descargar todo' (issue 9, item 4): one ZIP of a record's or a procedure's documents,
+ * 'Descargar todo' (decision 030): one ZIP of a record's or a procedure's documents,
  * `GET /api/fs/archive/record/{id}` and `GET /api/fs/archive/procedure/{id}`, passed through
  * as a stream (never buffered).
  */

@@ -42,7 +42,7 @@ export const ChatDocumentSchema = z.object({
   isRequired: z.boolean(),
   status: z.string(),
   reason: z.string().nullable().optional(),
-  /** issue 9 (ours): due day `yyyy-mm-dd` of a requested document */
+  /** Ours, beside the spec (decisions 026, 027): due day `yyyy-mm-dd` of a requested document */
   dueDate: z.string().nullable().optional(),
 });
 export type ChatDocument = z.infer<typeof ChatDocumentSchema>;

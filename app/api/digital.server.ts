@@ -34,7 +34,7 @@ export const Communication = z.object({
   sequence: z.number().optional(),
   year: z.number().optional(),
   recipient: z.string().optional(),
-  // Issue 9 (ours, additive): what it concerns and its due day `yyyy-mm-dd`.
+  // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
   instance_id: z.string().nullable().optional(),
   record_id: z.string().nullable().optional(),
   due_date: z.string().nullable().optional(),

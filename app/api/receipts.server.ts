@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
-/** Receipts (issue 9 item 6): `/api/receipts` of the reference backend (docs/contract.md). */
+/** Receipts (decision 033): `/api/receipts` of the reference backend (docs/contract.md). */
 export const ReceiptKind = z.enum(["procedure", "documents", "record", "adhesion"]);
 export type ReceiptKind = z.infer<typeof ReceiptKind>;
 

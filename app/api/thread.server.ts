@@ -1,5 +1,5 @@
 /**
- * One thread between the modules (issue 9, item 1): the communications about procedure
+ * One thread between the modules (decision 026): the communications about procedure
  * instances or a record. Our call (`GET /api/dd/v1/communications/linked/{cuil}`, docs/contract.md);
  * digital domicile conventions (User-ID header, cuil in the path).
  */

@@ -13,7 +13,7 @@ import { accessLogOffered } from "~/features/datos/offered.server";
 
 /**
  * The root route's loader: reads the toast, refreshes the idle timer, loads the page furniture, and
- * hands the page the session deadline, the draft owner tag and a receipt notice (issue 9 items 5, 6).
+ * hands the page the session deadline, the draft owner tag and a receipt notice (decisions 032, 033).
  * It lives in one server module so that the root's browser bundle, which every page loads, carries
  * one empty stand-in instead of one per server module the loader needs.
  */
@@ -49,10 +49,10 @@ export async function loadRoot(request: Request) {
     const expiresAt = sessionDeadline({ createdAt: active.data.createdAt, lastSeen: now });
     sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(active.data.cuil) };
   }
-  // Issue 9 item 5: a kept draft is dropped once restored, expired, or not this citizen's.
+  // Decision 032: a kept draft is dropped once restored, expired, or not this citizen's.
   const draftHeader = await draftCookieUpkeep(request, active?.data.cuil ?? null);
   if (draftHeader) headers.append("Set-Cookie", draftHeader);
-  // Issue 9 item 6: 'Ver comprobante' after an action that issued a receipt.
+  // Receipts (decision 033): 'Ver comprobante' after an action that issued a receipt.
   const { receipt, header: receiptHeader } = await readReceiptFlash(request);
   if (receiptHeader) headers.append("Set-Cookie", receiptHeader);
 

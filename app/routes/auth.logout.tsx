@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     "Clear-Site-Data": '"cache", "storage"',
   });
   headers.append("Set-Cookie", await sessionStorage.destroySession(session));
-  // ...and any draft kept for this citizen at an expiry (issue 9 item 5).
+  // ...and any draft kept for this citizen at an expiry (decision 032).
   headers.append("Set-Cookie", await clearDraftCookie());
   return redirect(location, { headers });
 }

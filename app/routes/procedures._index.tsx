@@ -104,7 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
-  // Issue 9: the communications about the cards of this page, in one call (a failure hides them).
+  // The communications about the cards of this page (decision 026), in one call (a failure hides them).
   const related = list.instances.length
     ? await getLinkedCommunications(ctx, { instances: list.instances.map((i) => i.id) }).catch((error: unknown) => {
         if (!isApiError(error)) throw error;

@@ -106,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pending.status === "rejected" ? t.toasts.pendingError : null,
   ].filter((m) => m !== null) as string[];
 
-  // Issue 9: the communications about this record (a failure says so in place, the rest still shows).
+  // The communications about this record (decision 026; a failure says so in place, the rest still shows).
   const related = await getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
     if (!isApiError(error)) throw error;
     return null;
@@ -232,7 +232,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!isApiError(error)) throw error;
         return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.sendError(sel.length) });
       }
-      // Issue 9 item 6: sending documents to a record earns a receipt.
+      // Receipts (decision 033): sending documents to a record earns a receipt.
       const receipt = await receiptFlashHeader(ctx, "record", file);
       return withReceipt(await redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) }), receipt);
     }

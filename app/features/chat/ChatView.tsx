@@ -83,7 +83,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
   const docs = new Map(chat.current.documents.map((d) => [d.id, d]));
   const toSend = chat.current.documents.filter((d) => d.status === "toSend");
   const readOnly = mode === "preview" || !chat.current.open;
-  // Issue 9 item 5: the unsent text is kept in this tab (for this citizen) and restored on return;
+  // Decision 032: the unsent text is kept in this tab (for this citizen) and restored on return;
   // sending lets the copy go (a send refused by an expired session is kept by the server).
   const dropLocalDraft = useLocalDraft(`chat:${self}`, readOnly ? "" : text, setText);
   const canSend = text.trim().length > 0 || toSend.length > 0;

@@ -69,7 +69,7 @@ export async function loadChat(request: Request, requested: ChatMode) {
   return { mode, chat, terms: false, key: randomUUID(), self: selfUrl(request), restored: mode === "preview" ? null : await restoredMessage(request) };
 }
 
-/** The message typed before a session expired, kept for this citizen and this chat (issue 9 item 5). */
+/** The message typed before a session expired, kept for this citizen and this chat (decision 032). */
 async function restoredMessage(request: Request): Promise<string | null> {
   const fields = await restoreDraft(request);
   return typeof fields?.message === "string" && fields.message.trim() ? fields.message.slice(0, MAX_MESSAGE_LENGTH) : null;
@@ -132,7 +132,7 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
         acceptedTerms: form.get("procedureAcceptedTerms") === "true",
         idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : randomUUID(),
       });
-      // Issue 9 item 6: starting a procedure earns a receipt.
+      // Receipts (decision 033): starting a procedure earns a receipt.
       const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
       return withReceipt(redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`), receipt);
     } catch (error) {
@@ -165,7 +165,7 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
         return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
       }
     }
-    // Issue 9 item 6: a send that carries documents earns a receipt (known before they are sent).
+    // Receipts (decision 033): a send that carries documents earns a receipt (known before they are sent).
     const carriesDocuments = await getChat(ctx, instanceId)
       .then((c) => c.current.documents.some((d) => d.status === "toSend"))
       .catch((error) => {

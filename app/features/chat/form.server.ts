@@ -103,7 +103,7 @@ export async function loadFrame(request: Request) {
   const attempt = (await attemptCookie.parse(request.headers.get("Cookie"))) as Attempt | null;
   const usable = attempt && attempt.formId === formId ? attempt : null;
   const clear = usable ? await attemptCookie.serialize("", { maxAge: 0 }) : null;
-  // Issue 9 item 5: answers posted after the session expired come back once, for the same citizen.
+  // Decision 032: answers posted after the session expired come back once, for the same citizen.
   const parked = usable ? null : await restoreDraft(request, `/forms/index.html?${query(p)}`);
   return {
     params: p,

@@ -1,5 +1,5 @@
 /**
- * The inbox's sort select (issue 9, item 2): 'Fecha de recepción' or 'Vencimiento'. The table's
+ * The inbox's sort select (decision 027): 'Fecha de recepción' or 'Vencimiento'. The table's
  * column headers sort too, but they are hidden on phones (the table becomes cards), so this GET
  * form is how a phone, or anyone without JavaScript, sorts. It keeps the rest of the view state.
  */

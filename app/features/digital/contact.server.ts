@@ -48,7 +48,7 @@ export async function contactAction(request: Request, ctx: ApiContext, mode: "cr
       message: error.serverMessage ?? (mode === "create" ? T.adhesionError : T.settingsError),
     });
   }
-  // Issue 9 item 6: adhering earns a receipt (with the adhesion's e-mail).
+  // Receipts (decision 033): adhering earns a receipt (with the adhesion's e-mail).
   const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;
   return withReceipt(
     await redirectWithToast(`/digital/confirm/${mode}`, {

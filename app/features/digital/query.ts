@@ -4,7 +4,7 @@
  */
 import { normalizeDateParam } from "~/lib/dates";
 
-/** `due_date` is ours (issue 9): soonest first, communications without one last. */
+/** `due_date` is ours (decision 027): soonest first, communications without one last. */
 export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date", "due_date"] as const;
 export type OrderKey = (typeof ORDER_KEYS)[number];
 export const DEFAULT_ORDER = "-created_at";

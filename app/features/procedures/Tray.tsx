@@ -63,7 +63,7 @@ export function InstanceCard({
   instance: Instance;
   state: TrayState;
   defaultTab: string;
-  /** issue 9: the communications about this procedure (app/features/thread) */
+  /** decision 026: the communications about this procedure (app/features/thread) */
   related?: ReactNode;
 }) {
   const here = trayHref(state, defaultTab);

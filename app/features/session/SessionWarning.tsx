@@ -3,7 +3,7 @@ import { minutesLeft } from "./minutes-left";
 import { session as S } from "~/lib/messages/session";
 import type { KeepAlive } from "./SessionDialog";
 
-/** The warning opens this long before the session ends (issue 9 item 5). */
+/** The warning opens this long before the session ends (decision 032). */
 export const WARNING_MS = 120_000;
 
 // The dialog's code is fetched only when the warning is due: the shared bundle keeps just this timer.

@@ -1,5 +1,5 @@
 /**
- * Drafts that survive an expired session (issue 9 item 5, decision 032). When a form post arrives
+ * Drafts that survive an expired session (decision 032). When a form post arrives
  * after the session expired, what the citizen wrote is kept in a cookie encrypted with
  * AES-256-GCM (key derived from SESSION_SECRET), tied to the CUIL of the expired session and
  * living 30 minutes; the sign-in then returns to the page (pending origin) and the page restores

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
- * The browser's copy of an unsent text (issue 9 item 5, decision 032), in sessionStorage: it lives
+ * The browser's copy of an unsent text (decision 032), in sessionStorage: it lives
  * only in this tab, goes when the tab closes, and 'Cerrar sesión' clears it (Clear-Site-Data).
  * Each copy carries the signed-in citizen's owner tag (an HMAC of the CUIL made by the server) and
  * a 30-minute expiry; copies of another citizen are deleted as soon as a page of someone signed

@@ -1,6 +1,6 @@
 /**
- * On a communication's summary: the procedure and / or record it concerns, as links (issue 9,
- * item 1), and its due day in plain words (item 2).
+ * On a communication's summary: the procedure and / or record it concerns, as links (decision
+ * 026), and its due day in plain words (decision 027).
  */
 import { Link } from "@remix-run/react";
 import type { Communication } from "~/api/digital.server";

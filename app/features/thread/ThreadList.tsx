@@ -1,5 +1,5 @@
 /**
- * One thread between the modules (issue 9, item 1): the communications about a procedure or a
+ * One thread between the modules (decision 026): the communications about a procedure or a
  * record, each a link to its summary in the digital domicile, with its due day in plain words.
  */
 import { Link } from "@remix-run/react";

@@ -1,6 +1,6 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'receipts' texts. */
 
-/** Receipts ('Comprobante', issue 9 item 6). */
+/** Receipts ('Comprobante', decision 033). */
 export const receipts = {
   title: "Comprobante",
   listTitle: "Tus comprobantes",

@@ -4,7 +4,7 @@
 export const withinMinutes = (minutes: number) =>
   minutes <= 0 ? "en menos de un minuto" : minutes === 1 ? "dentro de 1 minuto" : `dentro de ${minutes} minutos`;
 
-/** Shared terminals and timeouts (issue 9 item 5): the session warning, drafts, the direct 'Cerrar sesión'. */
+/** Shared terminals and timeouts (decision 032): the session warning, drafts, the direct 'Cerrar sesión'. */
 export const session = {
   logout: "Cerrar sesión",
   /** Without JavaScript: a static notice of when the session ends, said relatively (decision 050). */

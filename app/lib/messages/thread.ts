@@ -1,6 +1,6 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'thread' texts. */
 
-/** One thread between the modules (issue 9, item 1): what a communication concerns, and the other way round. */
+/** One thread between the modules (decision 026): what a communication concerns, and the other way round. */
 export const thread = {
   concernsTitle: "Relacionada con",
   procedure: "Trámite",

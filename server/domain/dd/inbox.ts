@@ -12,7 +12,7 @@ export const ORDER_COLUMNS = {
   client: "client",
   type: "type_id",
   seen_date: "seen_date",
-  /** issue 9 (ours): soonest first; communications without a due day last in both directions */
+  /** Ours, beside the spec (decisions 026, 027): soonest first; communications without a due day last in both directions */
   due_date: "due_date",
 } as const;
 export type OrderKey = keyof typeof ORDER_COLUMNS;

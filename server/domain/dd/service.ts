@@ -78,7 +78,7 @@ function toCommunication(row: CommRow, files: FileRow[], types: Map<string, stri
     sequence: Number(row.sequence),
     year: Number(row.year),
     recipient: row.recipient,
-    // Issue 9 (additive): what it concerns and when it is due.
+    // Ours, beside the spec (decisions 026, 027): what it concerns and when it is due.
     instance_id: row.instance_id ?? null,
     record_id: row.record_id ?? null,
     due_date: row.due_date ?? null,
@@ -264,7 +264,7 @@ export type SendInput = {
   seenAt?: string | null;
   archived?: boolean;
   downloaded?: boolean;
-  /** issue 9: the procedure instance / record it concerns (the same citizen's) and its due day */
+  /** decision 026: the procedure instance / record it concerns (the same citizen's) and its due day */
   instanceId?: string | null;
   recordId?: string | null;
   dueDate?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Deadlines in plain words (issue 9, item 2): due days on communications and requested chat
+ * Deadlines in plain words (decision 027): due days on communications and requested chat
  * documents, set by the operator, and the e-mail reminder three days before, queued exactly once
  * in the mail outbox (decision 060) for adhered citizens.
  *
