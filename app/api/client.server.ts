@@ -20,7 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiContext = { request: Request; accessToken: string; cuil: string };
+/** A call's citizen; `adhered` when this session's adhesion check already said yes (decision 075). */
+export type ApiContext = { request: Request; accessToken: string; cuil: string; adhered?: boolean };
 
 type CallOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -36,7 +37,7 @@ type CallOptions = {
 export async function requireApiContext(request: Request): Promise<ApiContext> {
   const active = await getActiveSession(request);
   if (!active) return redirectToSignIn(request);
-  return { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
+  return { request, accessToken: active.data.accessToken, cuil: active.data.cuil, adhered: active.data.adhered === true };
 }
 
 /**

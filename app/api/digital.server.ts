@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { ApiError, apiJson, apiRaw, seg, type ApiContext } from "./client.server";
-import { referenceCache } from "./reference.server";
+import { perRequest, referenceCache } from "./reference.server";
 
-/** Adhesion check: true when adhered, false when the backend answers 400 (not adhered). */
-export async function isAdhered(ctx: ApiContext): Promise<boolean> {
+/**
+ * The spec's adhesion check: a 400 answer means not adhered. Asked once per request (the root loader
+ * and the page's startup rule share it, `perRequest`).
+ */
+export const isAdhered = perRequest(async (ctx: ApiContext): Promise<boolean> => {
   try {
     await apiJson(ctx, `/api/dd/v1/users/get-user-self-da/${seg(ctx.cuil)}`, z.unknown(), { userId: true });
     return true;
@@ -11,7 +14,7 @@ export async function isAdhered(ctx: ApiContext): Promise<boolean> {
     if (error instanceof ApiError && error.status === 400) return false;
     throw error;
   }
-}
+});
 
 // Shapes of spec section 3 (Communication, contact info); unknown extra fields are ignored.
 const Phone = z.object({ code: z.string(), number: z.string() });

@@ -7,6 +7,25 @@ import { env } from "~/lib/env.server";
  * every time). Only an answer is kept: a failure (a redirect to sign in, an error) belongs to the
  * request that made the call, so requests that miss the cache each make their own call.
  */
+/**
+ * One answer per request (and citizen): on a document request Remix gives every loader the same
+ * Request, so the root loader and a page's startup rule share one call. A failed call is not kept:
+ * the next loader asks again and decides for itself.
+ */
+export function perRequest<C extends { request: Request; cuil: string }, T>(load: (ctx: C) => Promise<T>): (ctx: C) => Promise<T> {
+  const ofRequest = new WeakMap<Request, { cuil: string; value: Promise<T> }>();
+  return (ctx) => {
+    const known = ofRequest.get(ctx.request);
+    if (known && known.cuil === ctx.cuil) return known.value;
+    const value = load(ctx);
+    ofRequest.set(ctx.request, { cuil: ctx.cuil, value });
+    value.catch(() => {
+      if (ofRequest.get(ctx.request)?.value === value) ofRequest.delete(ctx.request);
+    });
+    return value;
+  };
+}
+
 export function referenceCache<T>(ttlMs = () => env.REFERENCE_CACHE_MS) {
   let kept: { value: T; until: number } | null = null;
   return {

@@ -34,8 +34,9 @@ export async function loadStartup(request: Request): Promise<Startup> {
   const ctx = await requireApiContext(request);
   return orErrorPage(async () => {
     // One round (decision 047): the adhesion check goes out with the configuration; its answer is
-    // used only when the digital module is enabled (a disabled module counts as adhered).
-    const adhesion = isAdhered(ctx).then(
+    // used only when the digital module is enabled (a disabled module counts as adhered). A yes this
+    // session already had is not asked again (decision 075).
+    const adhesion = (ctx.adhered ? Promise.resolve(true) : isAdhered(ctx)).then(
       (adhered) => ({ adhered }),
       (error: unknown) => ({ error }),
     );

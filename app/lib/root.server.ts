@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import type { ModuleId } from "~/api/schemas";
+import { isAdhered } from "~/api/digital.server";
 import { getConfig, getRoles } from "~/api/security.server";
 import { csrf } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
@@ -31,11 +32,16 @@ export async function loadRoot(request: Request) {
   let sessionInfo: { expiresAt: number; remainingMs: number; draftOwner: string } | null = null;
   const active = await getActiveSession(request);
   if (active) {
-    const ctx: ApiContext = { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
+    const known = active.data;
+    const ctx: ApiContext = { request, accessToken: known.accessToken, cuil: known.cuil, adhered: known.adhered === true };
+    // The citizen and a yes of the adhesion check are kept in the session once answered (decision 075);
+    // until the adhesion says yes, this loader asks with the page's startup rule (one call per request).
+    const adhesion = known.adhered ? null : isAdhered(ctx).catch(() => false);
     try {
-      const [roles, config, offered] = await Promise.all([getRoles(ctx), getConfig(ctx), accessLogOffered(ctx)]);
+      const [kept, config, offered] = await Promise.all([known.user ?? getRoles(ctx).then(shellUser), getConfig(ctx), accessLogOffered(ctx)]);
       datos = offered;
-      user = { cn: roles.cn, cuil: roles.cuil, email: roles.email ?? null, telephone: roles.telephone_number ?? null };
+      user = kept;
+      if (!known.user) active.session.set("user", kept);
       modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
       if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
     } catch (error) {
@@ -43,6 +49,7 @@ export async function loadRoot(request: Request) {
       if (!(error instanceof ApiError)) throw error;
       // The furniture degrades; the route below decides whether the page can be shown.
     }
+    if (adhesion && (await adhesion)) active.session.set("adhered", true);
     const now = Date.now();
     active.session.set("lastSeen", now);
     headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
@@ -73,3 +80,6 @@ export async function loadRoot(request: Request) {
   );
 }
 
+function shellUser(roles: Awaited<ReturnType<typeof getRoles>>): ShellUser {
+  return { cn: roles.cn, cuil: roles.cuil, email: roles.email ?? null, telephone: roles.telephone_number ?? null };
+}

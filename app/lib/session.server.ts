@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type Session } from "@remix-run/node";
+import type { ShellUser } from "~/features/shell/Shell";
 import { env } from "./env.server";
 import { safeReturnPath } from "./redirect";
 import { createEncryptedCookieSessionStorage } from "./session-cookie.server";
@@ -17,6 +18,13 @@ export type SessionData = {
   createdAt: number;
   /** epoch ms of the last request (idle expiry) */
   lastSeen: number;
+  /**
+   * What the startup calls answered in this session (decision 075), kept so that every page does not ask
+   * again: the roles call's citizen (dropped when the contact data changes), and a yes of the adhesion
+   * check (a no is asked again on every page).
+   */
+  user?: ShellUser;
+  adhered?: true;
 };
 
 type FlashData = { pendingOrigin: string };
@@ -54,6 +62,17 @@ export function sessionProblem(data: Partial<SessionData>, at = Date.now()): "mi
   if (at - data.createdAt > ABSOLUTE_MS) return "absolute";
   if (at - data.lastSeen > IDLE_MS) return "idle";
   return null;
+}
+
+/**
+ * The Set-Cookie that drops the kept citizen (decision 075) after their contact data changed, so the
+ * next page asks the roles call again; none without an active session.
+ */
+export async function forgetSessionUser(request: Request): Promise<HeadersInit> {
+  const active = await getActiveSession(request);
+  if (!active?.data.user) return {};
+  active.session.unset("user");
+  return { "Set-Cookie": await sessionStorage.commitSession(active.session) };
 }
 
 /** The active session, or null when there is none or it expired. */

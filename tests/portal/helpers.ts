@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csrf } from "~/lib/csrf.server";
-import { sessionStorage, newSessionData } from "~/lib/session.server";
+import { sessionStorage, newSessionData, type SessionData } from "~/lib/session.server";
 
-/** A request carrying a valid portal session cookie. */
-export async function signedInRequest(url: string, init: RequestInit & { createdAt?: number; lastSeen?: number } = {}) {
+/** A request carrying a valid portal session cookie (with `kept`: what the session already knows, decision 075). */
+export async function signedInRequest(
+  url: string,
+  init: RequestInit & { createdAt?: number; lastSeen?: number; kept?: Pick<SessionData, "user" | "adhered"> } = {},
+) {
   const session = await sessionStorage.getSession();
-  const data = newSessionData({ cuil: "20123456783", accessToken: "token", idToken: "id" }, init.createdAt ?? Date.now());
+  const data: SessionData = {
+    ...newSessionData({ cuil: "20123456783", accessToken: "token", idToken: "id" }, init.createdAt ?? Date.now()),
+    ...init.kept,
+  };
   if (init.lastSeen !== undefined) data.lastSeen = init.lastSeen;
   for (const [k, v] of Object.entries(data)) session.set(k as keyof typeof data, v as never);
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0]!;
@@ -45,7 +51,7 @@ export type Fields = [string, string][] | Record<string, string | string[]> | UR
  * Posts a form to an action as the signed-in citizen, with a valid CSRF token and cookie, from the
  * portal's own origin: URL-encoded, or multipart when the fields are a FormData.
  */
-export async function post(actionFn: RouteFunction, path: string, fields: Fields, base = BASE) {
+export async function post(actionFn: RouteFunction, path: string, fields: Fields, base = BASE, kept?: Pick<SessionData, "user" | "adhered">) {
   const [token, cookie] = await csrf.commitToken();
   const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
   let body: URLSearchParams | FormData;
@@ -57,7 +63,7 @@ export async function post(actionFn: RouteFunction, path: string, fields: Fields
   }
   body.set("csrf", token);
   if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const request = await signedInRequest(`${base}${path}`, { method: "POST", body, headers });
+  const request = await signedInRequest(`${base}${path}`, { method: "POST", body, headers, kept });
   return settle(async () => actionFn({ request, params: {}, context: {} }));
 }
 

@@ -8,6 +8,7 @@ import { parseForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { errors } from "~/lib/messages/errors";
+import { forgetSessionUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
@@ -50,11 +51,13 @@ export async function contactAction(request: Request, ctx: ApiContext, mode: "cr
   }
   // Receipts (decision 033): adhering earns a receipt (with the adhesion's e-mail).
   const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;
+  // The e-mail and phone changed: the page furniture asks the roles call again (decision 075).
   return withReceipt(
-    await redirectWithToast(`/digital/confirm/${mode}`, {
-      type: "SUCCESS",
-      message: mode === "create" ? T.adhesionSuccess : T.settingsSuccess,
-    }),
+    await redirectWithToast(
+      `/digital/confirm/${mode}`,
+      { type: "SUCCESS", message: mode === "create" ? T.adhesionSuccess : T.settingsSuccess },
+      { headers: await forgetSessionUser(request) },
+    ),
     receipt,
   );
 }
