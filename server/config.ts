@@ -94,6 +94,9 @@ export const EnvSchema = z
     /** days a sent e-mail (its address and text) is kept in the outbox before it is deleted */
     MAIL_KEEP_SENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 
+    /** How often each API process looks for access-log digests to mail (decision 074); 0 = never. */
+    ACCESS_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+
     /** Bearer token of GET /metrics (decision 061); unset: /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 062). */

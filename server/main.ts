@@ -17,6 +17,7 @@ import { loggerOptions } from "./logger.js";
 import { blobStoreFromConfig } from "./storage/index.js";
 import { startSweepJob } from "./jobs/sweeper.js";
 import { reminderIntervalFromEnv, startReminderJob } from "./domain/deadlines/service.js";
+import { startAccessDigestJob } from "./domain/accesses/digest.js";
 
 let config: Config;
 try {
@@ -64,6 +65,8 @@ async function start() {
 
   // Decision 028: e-mail reminders three days before each due date, queued in the outbox (REMINDERS_INTERVAL_MS, 0 = off).
   const stopReminders = startReminderJob(db, logger, reminderIntervalFromEnv());
+  // Decision 074: at most one e-mail a day telling a citizen that someone accessed their data (ACCESS_DIGEST_INTERVAL_MS, 0 = off).
+  const stopDigests = startAccessDigestJob(db, { portalUrl: config.PORTAL_URL, intervalMs: config.ACCESS_DIGEST_INTERVAL_MS, logger });
   // Decision 058: blobs no row names, unfinished uploads and discarded files go after a grace period.
   const stopSweeper = startSweepJob({ db, store: seedOptions.store }, { intervalMs: config.SWEEP_INTERVAL_MS, graceMs: config.SWEEP_GRACE_MINUTES * 60_000, logger });
 
@@ -79,6 +82,7 @@ async function start() {
     timer.unref();
     try {
       stopReminders();
+      stopDigests();
       stopSweeper();
       await app.close();
       await idp?.close();

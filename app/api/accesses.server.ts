@@ -3,8 +3,9 @@ import { ACCESS_KINDS } from "@common/accesses";
 import { ApiError, apiJson, type ApiContext } from "./client.server";
 
 /**
- * 'Tus datos' (decisions 071–072): `GET /api/v1/me/accesses` of the reference backend (ours, not in
- * the spec). A 404 means this backend does not offer it: `null`, and the portal hides the page.
+ * 'Tus datos' (decisions 071, 072, 074): `GET /api/v1/me/accesses` and the digest's switch, calls of
+ * the reference backend (ours, not in the spec). A 404 means this backend does not offer them:
+ * `null`, and the portal hides the page or the form.
  */
 export const Access = z.object({
   id: z.string(),
@@ -28,13 +29,32 @@ export type AccessPage = z.infer<typeof AccessPage>;
 
 export type AccessQuery = { page: number; since?: string | null; until?: string | null; kind?: string | null };
 
-export async function getAccesses(ctx: ApiContext, q: AccessQuery): Promise<AccessPage | null> {
+/** A call of ours: its answer, or null when this backend does not offer it (404). */
+async function offered<T>(call: () => Promise<T>): Promise<T | null> {
   try {
-    return await apiJson(ctx, "/api/v1/me/accesses", AccessPage, {
-      query: { page: q.page, since: q.since || undefined, until: q.until || undefined, kind: q.kind || undefined },
-    });
+    return await call();
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+export function getAccesses(ctx: ApiContext, q: AccessQuery): Promise<AccessPage | null> {
+  return offered(() =>
+    apiJson(ctx, "/api/v1/me/accesses", AccessPage, {
+      query: { page: q.page, since: q.since || undefined, until: q.until || undefined, kind: q.kind || undefined },
+    }),
+  );
+}
+
+/** The switch of the daily e-mail digest of the accesses (decision 074): `GET` / `PUT /api/v1/me/access-digest`. */
+const DigestSwitch = z.object({ enabled: z.boolean() });
+
+export async function getAccessDigest(ctx: ApiContext): Promise<boolean | null> {
+  const answer = await offered(() => apiJson(ctx, "/api/v1/me/access-digest", DigestSwitch));
+  return answer ? answer.enabled : null;
+}
+
+export async function setAccessDigest(ctx: ApiContext, enabled: boolean): Promise<boolean> {
+  return (await apiJson(ctx, "/api/v1/me/access-digest", DigestSwitch, { method: "PUT", body: { enabled } })).enabled;
 }

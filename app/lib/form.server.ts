@@ -29,6 +29,22 @@ export async function readForm(request: Request, readBody: (r: Request) => Promi
   }
 }
 
+/**
+ * The `intent` of a posted form, read from a copy of the body, for a route with two forms whose
+ * actions read their own body (e.g. /digital/settings). The origin is checked before the copy is
+ * made (copying starts reading the body); the copy gets every check of `readForm`.
+ */
+export async function postedIntent(request: Request): Promise<string | null> {
+  try {
+    assertSameOrigin(request);
+  } catch (error) {
+    if (error instanceof CsrfRejected) throw refuse(403);
+    throw error;
+  }
+  const intent = (await readForm(request.clone())).get("intent");
+  return typeof intent === "string" ? intent : null;
+}
+
 /** The platform's form reader, a broken body being a 400 rather than a 500. */
 async function readUrlEncodedOrMultipart(request: Request): Promise<FormData> {
   try {

@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { DigestSwitchForm } from "~/features/datos/DigestSwitch";
+import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/digest.server";
 import { ContactForm } from "~/features/digital/ContactForm";
 import { contactAction, loadContact } from "~/features/digital/contact.server";
-import { DigitalHeader } from "~/features/digital/InboxView";
+import { DigitalHeader } from "~/features/digital/DigitalHeader";
 import { requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { furniture } from "~/lib/messages/furniture";
@@ -14,11 +16,14 @@ export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.settings
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireAdhered(request, "digital");
-  return json(await loadContact(ctx, true));
+  const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
+  return json({ ...contact, digest });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAdhered(request, "digital");
+  // Two forms, one route: the digest's switch (decision 074) says so in its `intent`.
+  if (await isDigestPost(request)) return digestAction(request, ctx);
   return contactAction(request, ctx, "update");
 }
 
@@ -39,6 +44,7 @@ export default function DigitalSettings() {
           values={result?.values}
         />
       </div>
+      {data.digest === null ? null : <DigestSwitchForm enabled={data.digest} />}
     </section>
   );
 }

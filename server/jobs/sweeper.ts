@@ -13,6 +13,7 @@
  */
 import type { DbOrTx } from "../db/index.js";
 import type { BlobStore } from "../storage/index.js";
+import { startPeriodicJob } from "./periodic.js";
 import { deleteUnreferencedFile, keysInUse, renditionKeysOf, unreferencedFiles } from "./orphans-repository.js";
 
 export type SweepReport = {
@@ -67,20 +68,12 @@ export type SweepJobLogger = { info(obj: object, msg: string): void; error(obj: 
 
 /** Runs `sweep` every `intervalMs` (0: never); the first run one interval after start. Returns a stop function. */
 export function startSweepJob(deps: { db: DbOrTx; store: BlobStore }, options: { intervalMs: number; graceMs: number; logger: SweepJobLogger }) {
-  if (!(options.intervalMs > 0)) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicJob({
+    intervalMs: options.intervalMs,
+    run: async () => {
       const report = await sweep(deps, { graceMs: options.graceMs });
       if (report.files || report.orphanBlobs || report.partials) options.logger.info(report, "orphans swept");
-    } catch (error) {
-      options.logger.error({ err: error }, "sweep failed");
-    } finally {
-      running = false;
-    }
-  }, options.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    onError: (error) => options.logger.error({ err: error }, "sweep failed"),
+  });
 }

@@ -22,7 +22,7 @@ import type { Database } from "../db/types.js";
 import type { DbOrTx } from "../db/index.js";
 import type { Mailer } from "./index.js";
 
-export type MailKind = "communication" | "adhered" | "updated" | "reminder";
+export type MailKind = "communication" | "adhered" | "updated" | "reminder" | "access-digest";
 export type OutboxStatus = "pending" | "sending" | "sent" | "parked";
 
 export interface MailOutboxTable {

@@ -2,9 +2,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, post, settle, signedInRequest } from "./helpers";
+import { BASE, failOnUnhandled, post, settle, signedInRequest, toastOf } from "./helpers";
 import { errors as E, procedures as t } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { action as draftAction, loader as draftLoader } from "~/routes/procedures.available.chat";
 import { action as chatAction, loader as chatLoader } from "~/routes/procedures.chat";
 import { action as formAction, loader as formLoader } from "~/routes/procedures.form";
@@ -55,12 +54,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: cookie.split(";")[0]! } }));
-  return toast;
-}
 
 const fields = (entries: Record<string, string>) => new URLSearchParams(entries);
 

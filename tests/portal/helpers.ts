@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csrf } from "~/lib/csrf.server";
+import { getToast } from "~/lib/toast.server";
 import { sessionStorage, newSessionData, type SessionData } from "~/lib/session.server";
 
 /** A request carrying a valid portal session cookie (with `kept`: what the session already knows, decision 075). */
@@ -65,6 +66,14 @@ export async function post(actionFn: RouteFunction, path: string, fields: Fields
   if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
   const request = await signedInRequest(`${base}${path}`, { method: "POST", body, headers, kept });
   return settle(async () => actionFn({ request, params: {}, context: {} }));
+}
+
+/** The flash toast a redirect carries (the toast cookie among its Set-Cookie headers), or null. */
+export async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
 }
 
 /** Posts a multipart form to an action as the signed-in citizen (see `post`). */

@@ -4,6 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { datos as D } from "~/lib/messages/datos";
 import { ErrorSummary, Select, TextField } from "~/ui/Field";
 import { Paginator } from "~/ui/Paginator";
+import { DigestNote } from "./DigestNote";
 import { datosHref, itemHref, type DatosState } from "./url";
 
 type Props = {
@@ -12,6 +13,8 @@ type Props = {
   errors: { fieldId: string; message: string }[];
   raw: { since: string; until: string; kind: string };
   filtered: boolean;
+  /** the daily e-mail digest's switch, when the citizen can change it (decision 074) */
+  digest?: boolean | null;
 };
 
 const errorOf = (errors: Props["errors"], id: string) => errors.find((e) => e.fieldId === id)?.message ?? null;
@@ -35,7 +38,7 @@ function ItemCell({ access }: { access: Access }) {
 }
 
 /** 'Tus datos': who in the administration read or changed the citizen's data (decision 072). */
-export function DatosView({ page, state, errors, raw, filtered }: Props) {
+export function DatosView({ page, state, errors, raw, filtered, digest = null }: Props) {
   const from = page.total === 0 ? 0 : (page.page - 1) * page.page_size + 1;
   const to = (page.page - 1) * page.page_size + page.accesses.length;
   return (
@@ -46,6 +49,7 @@ export function DatosView({ page, state, errors, raw, filtered }: Props) {
       <ErrorSummary errors={errors} />
       <p>{D.intro}</p>
       <p className="datos__note">{D.lawNote}</p>
+      {digest === null ? null : <DigestNote enabled={digest} />}
 
       <Form method="get" action="/datos" className="datos__filters">
         <fieldset>

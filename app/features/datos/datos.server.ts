@@ -5,6 +5,7 @@ import { requireApiContext } from "~/api/client.server";
 import { normalizeDateParam } from "~/lib/dates";
 import { orErrorPage } from "~/lib/guards.server";
 import { datos as D } from "~/lib/messages/datos";
+import { loadDigestNote } from "./digest.server";
 import { rememberOffered } from "./offered.server";
 import { datosHref, type DatosState } from "./url";
 
@@ -36,9 +37,9 @@ export async function loadDatos(request: Request) {
   const ctx = await requireApiContext(request);
   const url = new URL(request.url);
   const { state, errors, raw } = parseDatosState(url.searchParams);
-  const page = await orErrorPage(() => getAccesses(ctx, state));
+  const [page, digest] = await Promise.all([orErrorPage(() => getAccesses(ctx, state)), loadDigestNote(ctx)]);
   rememberOffered(page !== null);
   if (!page) throw new Response("No encontrado", { status: 404 });
   if (state.page > page.last_page) throw redirect(datosHref({ ...state, page: page.last_page }));
-  return json({ page, state, errors, raw, filtered: Boolean(state.since || state.until || state.kind) });
+  return json({ page, state, errors, raw, filtered: Boolean(state.since || state.until || state.kind), digest });
 }

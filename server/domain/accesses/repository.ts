@@ -1,5 +1,10 @@
-/** Queries of the access log (decision 071). Insert and read only: there is no update or delete. */
+/**
+ * Queries of the access log (decision 071): insert and read only, there is no update or delete;
+ * and of its daily digest (decision 074).
+ */
+import { PostgresAdapter } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
+import type { Flag } from "../../db/types.js";
 import type { AccessKind } from "../../../common/accesses.js";
 import type { OperatorAccessesTable } from "./tables.js";
 import "../procedures/tables.js";
@@ -53,4 +58,97 @@ export function chatDocumentInstance(db: DbOrTx, documentId: string) {
     .select(["proc_instances.id as id", "proc_instances.owner_cuil as owner_cuil", "proc_instances.title as title"])
     .where("chat_documents.id", "=", documentId)
     .executeTakeFirst();
+}
+
+// ------------------------------------------------------------ the daily digest (decision 074)
+
+/** The citizen's switch and last digest, or undefined while they have none. */
+export function findDigestRow(db: DbOrTx, cuil: string) {
+  return db.selectFrom("access_digests").selectAll().where("cuil", "=", cuil).executeTakeFirst();
+}
+
+/** Sets the citizen's switch (the row is made on first use). */
+export async function upsertDigestSwitch(db: DbOrTx, cuil: string, enabled: Flag, at: string) {
+  await db
+    .insertInto("access_digests")
+    .values({ cuil, enabled, last_day: null, covered_until: null, last_mail_id: null, updated_at: at })
+    .onConflict((oc) => oc.column("cuil").doUpdateSet({ enabled, updated_at: at }))
+    .execute();
+}
+
+/**
+ * The citizen's row, made when missing and locked for the rest of the transaction: FOR UPDATE on
+ * PostgreSQL (a second worker waits, then reads what the first wrote); on SQLite the INSERT, the
+ * transaction's first statement, takes the database's one write lock.
+ */
+export async function lockDigestRow(tx: DbOrTx, cuil: string, at: string) {
+  await tx
+    .insertInto("access_digests")
+    .values({ cuil, enabled: 1, last_day: null, covered_until: null, last_mail_id: null, updated_at: at })
+    .onConflict((oc) => oc.column("cuil").doNothing())
+    .execute();
+  let q = tx.selectFrom("access_digests").selectAll().where("cuil", "=", cuil);
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}
+
+export function markDigestWritten(
+  tx: DbOrTx,
+  cuil: string,
+  set: { last_day: string; covered_until: string; last_mail_id: string; updated_at: string },
+) {
+  return tx.updateTable("access_digests").set(set).where("cuil", "=", cuil).execute();
+}
+
+export type DigestWindow = { today: string; from: string; until: string };
+
+/**
+ * Citizens with accesses in (from, until] not in a digest yet, adhered with an e-mail, whose switch
+ * is on and who had no digest today. Read without locks: `lockDigestRow` decides.
+ */
+export async function digestCandidates(db: DbOrTx, w: DigestWindow): Promise<string[]> {
+  const rows = await db
+    .selectFrom("operator_accesses as o")
+    .innerJoin("dd_adhesions as a", "a.cuil", "o.citizen_cuil")
+    .leftJoin("access_digests as d", "d.cuil", "o.citizen_cuil")
+    .select("o.citizen_cuil as cuil")
+    .distinct()
+    .where("o.occurred_at", ">", w.from)
+    .where("o.occurred_at", "<=", w.until)
+    .where("a.email", "is not", null)
+    .where("a.email", "<>", "")
+    .where((eb) =>
+      eb.or([
+        eb("d.cuil", "is", null),
+        eb.and([
+          eb("d.enabled", "=", 1),
+          eb.or([eb("d.last_day", "is", null), eb("d.last_day", "<", w.today)]),
+          eb.or([eb("d.covered_until", "is", null), eb("d.covered_until", "<", eb.ref("o.occurred_at"))]),
+        ]),
+      ]),
+    )
+    .orderBy("o.citizen_cuil")
+    .execute();
+  return rows.map((r) => r.cuil);
+}
+
+/** The citizen's accesses in (from, until], counted by organismo and kind. */
+export async function countAccessesByOrganismo(db: DbOrTx, cuil: string, from: string, until: string) {
+  const rows = await db
+    .selectFrom("operator_accesses")
+    .select([
+      "organismo",
+      "kind",
+      (eb) => eb.fn.countAll().as("n"),
+      (eb) => eb.fn.min("occurred_at").as("first"),
+      (eb) => eb.fn.max("occurred_at").as("last"),
+    ])
+    .where("citizen_cuil", "=", cuil)
+    .where("occurred_at", ">", from)
+    .where("occurred_at", "<=", until)
+    .groupBy(["organismo", "kind"])
+    .orderBy("organismo")
+    .orderBy("kind")
+    .execute();
+  return rows.map((r) => ({ organismo: r.organismo, kind: r.kind, n: Number(r.n), first: String(r.first), last: String(r.last) }));
 }

@@ -1,4 +1,5 @@
 import type { AccessAction, AccessKind } from "../../../common/accesses.js";
+import type { Flag } from "../../db/types.js";
 
 /** Table type of `operator_accesses` (migration 0015, decision 071): append-only. */
 export interface OperatorAccessesTable {
@@ -18,5 +19,20 @@ export interface OperatorAccessesTable {
 declare module "../../db/types.js" {
   interface Database {
     operator_accesses: OperatorAccessesTable;
+    access_digests: AccessDigestsTable;
   }
+}
+
+/** Table type of `access_digests` (migration 0017, decision 074): one row per citizen. */
+export interface AccessDigestsTable {
+  cuil: string;
+  /** the citizen's switch: 1 = mail the digest (no row counts as 1) */
+  enabled: Flag;
+  /** province day (`yyyy-mm-dd`) of the last digest written */
+  last_day: string | null;
+  /** accesses up to this instant are in a digest already */
+  covered_until: string | null;
+  /** outbox row of the last digest */
+  last_mail_id: string | null;
+  updated_at: string;
 }

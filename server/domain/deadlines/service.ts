@@ -15,6 +15,7 @@ import { dayIn, dueDay, dueStatus, isDueDate, reminderWindow } from "../../../co
 import { inTransaction, type Db, type DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { enqueueMail } from "../../mail/outbox.js";
+import { startPeriodicJob } from "../../jobs/periodic.js";
 import "../chat/tables.js";
 import "../dd/tables.js";
 import "../procedures/tables.js";
@@ -174,28 +175,15 @@ export function reminderIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): n
   return parsed.data;
 }
 
-/** Runs `sendDueReminders` now and then every `intervalMs` (never two runs at once). Returns stop. */
+/** Runs `sendDueReminders` 5 s after start and then every `intervalMs` (never two runs at once). Returns stop. */
 export function startReminderJob(db: Db, logger: Pick<Logger, "error" | "info">, intervalMs = DEFAULT_REMINDER_INTERVAL_MS) {
-  if (!(intervalMs > 0)) return () => {};
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicJob({
+    intervalMs,
+    firstAfterMs: 5_000,
+    run: async () => {
       const run = await sendDueReminders(db);
       if (run.mails) logger.info({ mails: run.mails }, "due-date reminders queued");
-    } catch (error) {
-      logger.error({ err: error }, "reminder job failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    onError: (error) => logger.error({ err: error }, "reminder job failed"),
+  });
 }

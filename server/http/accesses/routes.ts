@@ -2,10 +2,13 @@
  * 'Tus datos' (decision 072): `GET /api/v1/me/accesses?page=&since=&until=&kind=` lists the
  * operator accesses to the signed-in citizen's data, newest first, one page of 20. Only the bearer's
  * own entries; there is no path parameter to point at anyone else's.
+ * `GET` / `PUT /api/v1/me/access-digest` read and set the bearer's switch of the daily e-mail
+ * digest (decision 074): `{ enabled }`.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ACCESS_KINDS } from "../../../common/accesses.js";
+import { digestEnabled, setDigestEnabled } from "../../domain/accesses/digest.js";
 import { listCitizenAccesses } from "../../domain/accesses/service.js";
 import { ApiError } from "../../errors.js";
 import type { RouteDeps } from "../types.js";
@@ -31,10 +34,19 @@ export const AccessesQuery = z.object({
   kind: z.enum(ACCESS_KINDS).optional(),
 });
 
+const DigestSwitch = z.object({ enabled: z.boolean() }).strict();
+
 export const accessesRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   app.get("/v1/me/accesses", async (request) => {
     const q = parse(AccessesQuery, Object.fromEntries(Object.entries(request.query as Record<string, string>).filter(([, v]) => v !== "")));
     if (q.since && q.until && q.since > q.until) throw ApiError.badRequest("La fecha «desde» es posterior a la fecha «hasta».");
     return listCitizenAccesses(db, request.citizen.cuil, { page: q.page ?? 1, since: q.since, until: q.until, kind: q.kind });
+  });
+
+  app.get("/v1/me/access-digest", async (request) => ({ enabled: await digestEnabled(db, request.citizen.cuil) }));
+
+  app.put("/v1/me/access-digest", async (request) => {
+    const { enabled } = parse(DigestSwitch, request.body);
+    return { enabled: await setDigestEnabled(db, request.citizen.cuil, enabled) };
   });
 };
