@@ -1,3 +1,5 @@
+import { ACCESS_ACTION_LABELS, ACCESS_KIND_LABELS, OTHER_ACTION_LABEL } from "@common/accesses";
+
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): 'Tus datos' (decisions 071–073). */
 export const datos = {
   title: "Tus datos",
@@ -33,33 +35,8 @@ export const datos = {
   empty: "Nadie de la administración accedió a tus datos.",
   emptyFiltered: "No hay accesos con esos filtros. Intenta ajustar los filtros de búsqueda.",
   paginatorLabel: "Páginas de accesos",
-  kinds: {
-    communication: "Comunicación",
-    procedure: "Trámite",
-    record: "Expediente",
-    contact: "Datos de contacto",
-  } as Record<string, string>,
-  actions: {
-    "citizen.create": "Dio de alta tu cuenta y tus datos de contacto",
-    "procedure.create": "Creó el trámite",
-    "procedure.history": "Agregó una entrada al historial",
-    "procedure.document": "Adjuntó un documento",
-    "chat.read": "Leyó la conversación",
-    "chat.message": "Te escribió en la conversación",
-    "chat.request": "Te pidió documentación",
-    "chat.received": "Recibió tus documentos",
-    "chat.approve": "Aprobó tus documentos",
-    "chat.reject": "Rechazó tus documentos",
-    "chat.evaluating": "Puso tus documentos en evaluación",
-    "chat.finish": "Cerró el trámite",
-    "chat.document-due": "Cambió el vencimiento de un documento pedido",
-    "communication.send": "Te envió la comunicación",
-    "communication.thread": "Cambió el vínculo o el vencimiento de la comunicación",
-    "record.create": "Creó el expediente",
-    "record.incorporate": "Incorporó un documento al expediente",
-    "record.document-status": "Cambió el estado de un documento enviado",
-    "record.associate": "Asoció el expediente con otro",
-  } as Record<string, string>,
-  otherAction: "Otra acción",
+  kinds: ACCESS_KIND_LABELS as Record<string, string>,
+  actions: ACCESS_ACTION_LABELS as Record<string, string>,
+  otherAction: OTHER_ACTION_LABEL,
   contactItem: "Tus datos de contacto",
 };

@@ -1,3 +1,5 @@
+import { RECEIPT_KIND_LABELS } from "@common/receipts";
+
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'receipts' texts. */
 
 /** Receipts ('Comprobante', issue 9 item 6). */
@@ -6,12 +8,7 @@ export const receipts = {
   listTitle: "Tus comprobantes",
   listIntro: "Cada vez que inicias un trámite, envías documentos o adhieres al domicilio digital, emitimos un comprobante.",
   empty: "Todavía no tienes comprobantes.",
-  kinds: {
-    procedure: "Inicio de trámite",
-    documents: "Envío de documentos",
-    record: "Envío de documentos al expediente",
-    adhesion: "Adhesión al domicilio digital",
-  },
+  kinds: RECEIPT_KIND_LABELS,
   number: "Número de comprobante",
   date: "Fecha",
   time: "Hora",
