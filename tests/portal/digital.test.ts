@@ -2,9 +2,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, CUIL, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post } from "./helpers";
+import { failOnUnhandled, load, post, toastOf } from "./helpers";
 import { digital as t } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
 import { action as archiveListAction } from "~/routes/digital.archive._index";
 import { action as summaryAction, loader as summaryLoader } from "~/routes/digital.summary";
@@ -45,14 +44,6 @@ const server = setupServer(...happy, ...dd, receiptIssued);
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
-  return toast;
-}
 
 const fail = (method: "get" | "put" | "post", path: string, status = 500, body: Record<string, string> = { code: "BOOM" }) =>
   http[method](`${API}${path}`, () => HttpResponse.json(body, { status }));

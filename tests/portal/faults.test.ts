@@ -2,10 +2,9 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post, type RouteFunction } from "./helpers";
+import { failOnUnhandled, load, post, type RouteFunction, toastOf } from "./helpers";
 import { env } from "~/lib/env.server";
 import { digital as d, procedures as p } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
 import { loader as catalogueLoader } from "~/routes/procedures.available._index";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
@@ -54,13 +53,6 @@ async function timed(work: () => Promise<Response>) {
 const loadTimed = (loader: RouteFunction, path: string) => timed(() => load(loader, path));
 
 const postTimed = (actionFn: RouteFunction, path: string, fields: [string, string][]) => timed(() => post(actionFn, path, fields));
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
-  return toast;
-}
 
 const FAULTS = Object.keys(faults) as Fault[];
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csrf } from "~/lib/csrf.server";
 import { sessionStorage, newSessionData } from "~/lib/session.server";
+import { getToast } from "~/lib/toast.server";
 
 /** A request carrying a valid portal session cookie. */
 export async function signedInRequest(url: string, init: RequestInit & { createdAt?: number; lastSeen?: number } = {}) {
@@ -62,5 +63,13 @@ export async function post(actionFn: RouteFunction, path: string, fields: Fields
 }
 
 /** Posts a multipart form to an action as the signed-in citizen (see `post`). */
+/** The flash toast a redirect carries (its `Set-Cookie`), as the next page would read it. */
+export async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie") ?? "";
+  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
+  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
+  return toast;
+}
+
 export const postMultipart = (actionFn: RouteFunction, path: string, form: FormData, base = BASE) => post(actionFn, path, form, base);
 export { failOnUnhandled } from "./unhandled";

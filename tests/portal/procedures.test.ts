@@ -2,9 +2,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, config, happy } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post } from "./helpers";
+import { failOnUnhandled, load, post, toastOf } from "./helpers";
 import { procedures as t } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
 import { loader as catalogueLoader } from "~/routes/procedures.available._index";
 import { action as requirementsAction, loader as requirementsLoader } from "~/routes/procedures.available.requirements";
@@ -72,15 +71,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-
-/** The flash toast a redirect carries. */
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
-  return toast;
-}
 
 describe("/procedures tray loader", () => {
   it("renders counts, the first page and its modal data", async () => {

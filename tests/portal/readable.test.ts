@@ -6,9 +6,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { BASE, failOnUnhandled, load } from "./helpers";
+import { failOnUnhandled, load, toastOf } from "./helpers";
 import { downloadAll as t } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { loader as procedureZip } from "~/routes/resources.procedures.download-all.$instanceId";
 import { loader as recordZip } from "~/routes/resources.records.download-all.$recordId";
 import { loader as pageImage } from "~/routes/resources.records.image.$fileId.$page";
@@ -20,13 +19,6 @@ afterAll(() => server.close());
 
 const RECORD = "0b6f2c5e-1111-4222-8333-944445555666";
 const DISPOSITION = `attachment; filename="Documentos del expediente EX-1.zip"; filename*=UTF-8''Documentos%20del%20expediente%20EX-1.zip`;
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
-  return toast;
-}
 
 describe("'Descargar todo' of a record", () => {
   it("answers before the upstream ZIP has ended (a stream, not a buffer), with the API's Content-Disposition", async () => {

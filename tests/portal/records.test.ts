@@ -2,10 +2,9 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, config, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest } from "./helpers";
+import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest, toastOf } from "./helpers";
 import { csrf } from "~/lib/csrf.server";
 import { errors as E, records as t } from "~/lib/messages";
-import { getToast } from "~/lib/toast.server";
 import { loader as listLoader } from "~/routes/records._index";
 import { action as managerAction, loader as managerLoader } from "~/routes/records.manager";
 import { action as uploadAction } from "~/routes/resources.records.upload";
@@ -57,13 +56,6 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie") ?? "";
-  const toastCookie = cookie.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("av_toast="));
-  const { toast } = await getToast(new Request(BASE, { headers: { Cookie: (toastCookie ?? "").split(";")[0]! } }));
-  return toast;
-}
 
 const manager = (extra = "") => `/records/manager/?file=${FILE}${extra}`;
 
