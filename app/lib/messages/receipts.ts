@@ -31,12 +31,6 @@ export const receipts = {
   issued: (number: string) => `Emitimos el comprobante N.º ${number}.`,
   notice: "Comprobante emitido",
   keep: "Conserva este comprobante como constancia de lo que enviaste.",
-  sizeBytes: (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? `${(bytes / (1024 * 1024)).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`
-      : bytes >= 1024
-        ? `${(bytes / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} KB`
-        : `${bytes} bytes`,
   unknownSize: "Sin dato",
   pdfFileName: (number: string) => `comprobante-${number}.pdf`,
   pdfFooter: "Atención Virtual · Comprobante emitido electrónicamente.",
