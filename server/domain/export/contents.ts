@@ -79,8 +79,10 @@ export type CitizenData = {
   pathOf: Map<string, string>;
 };
 
+type Placed = { id: string; name: string; mime: string; storageKey: string; date: string };
+
 /** Places one folder's files: `folder/01 - name.ext`, … */
-function place(folder: string, items: { id: string; name: string; mime: string; storageKey: string; date: string }[], out: CitizenData) {
+function place(folder: string, items: Placed[], out: CitizenData) {
   const names = entryNames(items.map((item, i) => ({ order: i + 1, name: item.name, mime: item.mime })));
   items.forEach((item, i) => {
     const path = `${folder}/${names[i]}`;
@@ -89,8 +91,12 @@ function place(folder: string, items: { id: string; name: string; mime: string; 
   });
 }
 
-/** Folder names of one area: `01 - label`, … (the archive's rules, no extension). */
-const folders = (labels: string[]) => entryNames(labels.map((name, i) => ({ order: i + 1, name: name.slice(0, 60), mime: "" })));
+/** One area's folders, `area/01 - label/…`: numbered in row order, only those with files (the archive's name rules). */
+function placeArea(area: string, folders: { label: string; items: Placed[] }[], out: CitizenData) {
+  const used = folders.filter((f) => f.items.length > 0);
+  const names = entryNames(used.map((f, i) => ({ order: i + 1, name: f.label.slice(0, 60), mime: "" })));
+  used.forEach((f, i) => place(`${area}/${names[i]}`, f.items, out));
+}
 
 /** The file ids a procedure names: its attachments, its conversation's documents, its history's files. */
 function procedureFileIds(rows: CitizenRows, instanceId: string): { id: string; name: string }[] {
@@ -112,7 +118,7 @@ function placeFiles(out: CitizenData) {
   const taken = new Set<string>();
   /** The citizen's files among `named`, each once across the whole ZIP. */
   const claim = (named: { id: string; name: string }[]) => {
-    const items = [];
+    const items: Placed[] = [];
     for (const n of named) {
       const file = owned.get(n.id);
       if (!file || taken.has(n.id)) continue;
@@ -122,25 +128,29 @@ function placeFiles(out: CitizenData) {
     return items;
   };
 
-  const commFolders = folders(rows.dd_communications.map((c) => c.code));
-  rows.dd_communications.forEach((c, i) => {
-    const files = rows.dd_communication_files.filter((f) => f.communication_code === c.code);
-    place(
-      `comunicaciones/${commFolders[i]}`,
-      files.map((f) => ({ id: f.id, name: f.file_name, mime: f.mime, storageKey: f.storage_key, date: c.created_at })),
-      out,
-    );
-  });
-
-  const procFolders = folders(rows.proc_instances.map((p) => p.title || p.id.slice(0, 8)));
-  rows.proc_instances.forEach((p, i) => place(`tramites/${procFolders[i]}`, claim(procedureFileIds(rows, p.id)), out));
-
-  const recordFolders = folders(rows.records.map((r) => r.code));
-  rows.records.forEach((r, i) => {
-    const docs = rows.record_documents.filter((d) => d.record_id === r.id).map((d) => ({ id: d.file_id, name: d.name }));
-    place(`expedientes/${recordFolders[i]}`, claim(docs), out);
-  });
-
+  placeArea(
+    "comunicaciones",
+    rows.dd_communications.map((c) => ({
+      label: c.code,
+      items: rows.dd_communication_files
+        .filter((f) => f.communication_code === c.code)
+        .map((f) => ({ id: f.id, name: f.file_name, mime: f.mime, storageKey: f.storage_key, date: c.created_at })),
+    })),
+    out,
+  );
+  placeArea(
+    "tramites",
+    rows.proc_instances.map((p) => ({ label: p.title || p.id.slice(0, 8), items: claim(procedureFileIds(rows, p.id)) })),
+    out,
+  );
+  placeArea(
+    "expedientes",
+    rows.records.map((r) => ({
+      label: r.code,
+      items: claim(rows.record_documents.filter((d) => d.record_id === r.id).map((d) => ({ id: d.file_id, name: d.name }))),
+    })),
+    out,
+  );
   place("otros", claim(rows.files.map((f) => ({ id: f.id, name: f.name }))), out);
 }
 

@@ -36,7 +36,9 @@ const when = (iso: string | null | undefined) => esc(utc(iso));
 function table(caption: string, headers: string[], rows: string[][]): string {
   if (rows.length === 0) return "";
   const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
-  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n");
+  // Each cell names its column: on a narrow screen a row is shown as a card of labelled values.
+  const labels = headers.map((h) => ` data-label="${esc(h)}"`);
+  const body = rows.map((cells) => `<tr>${cells.map((c, i) => `<td${labels[i]}>${c}</td>`).join("")}</tr>`).join("\n");
   return `<table>\n<caption>${esc(caption)}</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
@@ -215,9 +217,15 @@ const STYLE = `body{font-family:system-ui,sans-serif;line-height:1.5;margin:0;co
 main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-size:1.75rem}h2{font-size:1.4rem;margin-top:2.5rem;border-bottom:2px solid #1f4e79}h3{font-size:1.15rem;margin-top:1.75rem}
 table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600;padding:.25rem 0}
-th,td{border:1px solid #767676;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th,td{border:1px solid #767676;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
 thead th{background:#e8eef5}.facts th{width:14rem}ul{margin:0;padding-left:1.2rem}
-a{color:#0b4a8b}a:focus{outline:3px solid #b35900;outline-offset:2px}`;
+a{color:#0b4a8b}a:focus{outline:3px solid #b35900;outline-offset:2px}
+@media (max-width:40em){
+table,caption,tbody,tr,th,td{display:block;width:auto}.facts th{width:auto}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+tr{border:1px solid #767676;margin-bottom:.75rem}th,td{border:0}.facts th{padding-bottom:0}
+td[data-label]::before{content:attr(data-label);display:block;font-size:.875rem;font-weight:600;color:#444}
+td:empty{display:none}}`;
 
 const SECTIONS: { id: string; title: string; body: (d: CitizenData) => string }[] = [
   { id: "perfil", title: "Perfil y adhesión", body: profile },
