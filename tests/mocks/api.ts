@@ -24,6 +24,8 @@ export const happy = [
   http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ communications: [] })),
   // 'Tus datos' (decision 072): a backend of the spec only does not offer it (404), so its links stay hidden.
   http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
+  // 'Descargar mis datos' (decision 073): not offered by a backend of the spec only either.
+  http.get(`${API}/api/v1/me/export/status`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
 ];
 
 export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>

@@ -6,6 +6,20 @@ export const datos = {
   intro:
     "Aquí ves quién de la administración consultó o modificó tus datos (comunicaciones, trámites y conversaciones, expedientes y documentos, datos de contacto), cuándo y con qué motivo.",
   lawNote: "La Ley 25.326 de Protección de Datos Personales te da derecho a conocer, sin costo, los datos que guardamos sobre ti.",
+  accessesTitle: "Accesos a tus datos",
+  /** 'Descargar mis datos' (decision 073). */
+  download: {
+    title: "Descargar mis datos",
+    intro:
+      "Un archivo ZIP con todo lo que el portal guarda sobre ti: tu perfil y tu adhesión al domicilio digital, tus comunicaciones, trámites y expedientes con sus documentos, conversaciones e historial, tus comprobantes y los accesos a tus datos.",
+    hint: "Incluye todos tus archivos, así que puede pesar varios megabytes y tardar unos minutos en prepararse. Trae un índice (indice.html) que puedes abrir en el navegador y todos los datos en datos.json. Si lo vuelves a pedir dentro de la hora, recibes el mismo archivo.",
+    ready: (preparedAt: string, size: string, until: string) =>
+      `Tu archivo del ${preparedAt} (${size}) está listo: lo descargas sin volver a prepararlo hasta las ${until} (UTC).`,
+    building: "Estamos preparando tu archivo. Puede tardar unos minutos.",
+    link: "Descargar mis datos (ZIP)",
+    busy: "Estamos preparando el archivo con tus datos. Vuelve a intentarlo en unos minutos.",
+    error: "No pudimos preparar el archivo con tus datos. Intenta nuevamente en unos minutos.",
+  },
   filters: {
     legend: "Filtrar accesos",
     since: "Desde",
