@@ -29,3 +29,4 @@ export { downloadAll } from "./messages/downloadAll";
 export { thread } from "./messages/thread";
 export { deadlines } from "./messages/deadlines";
 export { datos } from "./messages/datos";
+export { sizes } from "./messages/sizes";

@@ -1,7 +1,7 @@
 import type { ExportStatus } from "~/api/export.server";
 import { formatDateTime, formatTime } from "~/lib/dates";
-import { common as C } from "~/lib/messages/common";
 import { datos as D } from "~/lib/messages/datos";
+import { sizes } from "~/lib/messages/sizes";
 import { EXPORT_HREF } from "./url";
 
 /**
@@ -19,7 +19,7 @@ export function DownloadMyData({ status }: { status: ExportStatus }) {
       </p>
       {status.ready ? (
         <p>
-          {D.download.ready(formatDateTime(status.ready.createdAt), C.sizeBytes(status.ready.size), formatTime(status.ready.expiresAt))}
+          {D.download.ready(formatDateTime(status.ready.createdAt), sizes.bytes(status.ready.size), formatTime(status.ready.expiresAt))}
         </p>
       ) : status.building ? (
         <p>{D.download.building}</p>

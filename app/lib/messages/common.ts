@@ -3,13 +3,6 @@
 /** Texts shared by every area: generic actions, loading, paginator, fields, validation. */
 export const common = {
   noData: "Sin dato",
-  /** A file's size: '2,5 MB', '340 KB', '12 bytes'. */
-  sizeBytes: (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? `${(bytes / (1024 * 1024)).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`
-      : bytes >= 1024
-        ? `${(bytes / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} KB`
-        : `${bytes} bytes`,
   noOptions: "No hay opciones disponibles",
   noInformation: "Por el momento, no hay información para mostrar.",
   actions: {
