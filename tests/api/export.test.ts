@@ -9,12 +9,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { EXPORTED, NOT_EXPORTED } from "../../server/domain/export/contents.js";
+import { claimExport } from "../../server/domain/export/repository.js";
 import { ensureExport, SWEEP_AFTER_MS } from "../../server/domain/export/service.js";
 import { makeTextPdf } from "../../server/domain/files/samples.js";
 import { createOperator } from "../../server/domain/operators/service.js";
 import { sweep } from "../../server/jobs/sweeper.js";
+import { createDiskBlobStore } from "../../server/storage/index.js";
 import { unzip, type Unzipped } from "../unzip.js";
 import { call, startStack, type ApiJson, type TestStack } from "./harness.js";
 
@@ -319,6 +322,59 @@ describe("one build an hour", () => {
     expect(puts).toHaveLength(1);
     expect(new Set(answers.map((x) => x.res.headers.get("etag"))).size).toBe(1);
     expect(answers.every((x) => x.bytes.equals(answers[0]!.bytes))).toBe(true);
+  });
+
+  it(
+    "two API processes (each its own database connection and store) asked at once: one builds, both answer its file",
+    { timeout: 60_000 },
+    async () => {
+      const g = await citizenWithData(`G${randomBytes(4).toString("hex")}`);
+      const { config } = stack;
+      const other = await createDatabase(
+        config.DATABASE_URL
+          ? { databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+          : { sqliteFile: path.join(config.dataDir, "portal.sqlite") },
+      );
+      try {
+        const otherStore = createDiskBlobStore(path.join(config.dataDir, "blobs"));
+        const otherPuts: string[] = [];
+        const put = otherStore.put.bind(otherStore);
+        otherStore.put = (key, body, opts) => {
+          otherPuts.push(key);
+          return put(key, body, opts);
+        };
+        puts.length = 0;
+        const [a, b] = await Promise.all([ensureExport(stack, g.cuil), ensureExport({ db: other.db, store: otherStore }, g.cuil)]);
+        expect(puts.length + otherPuts.length).toBe(1);
+        expect([a.built, b.built].sort()).toEqual([false, true]);
+        expect(a.export).toEqual(b.export);
+      } finally {
+        await other.db.destroy();
+      }
+    },
+  );
+
+  it("the claim: of two at once exactly one wins; a live claim or a fresh file refuses it, an expired or abandoned one yields", async () => {
+    const cuil = "20111111112"; // the claim is about the row alone
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const claim = (id: string, now = at(0)) => claimExport(stack.db, cuil, id, now, at(60_000));
+    const ids = ["10000000-0000-4000-8000-000000000001", "10000000-0000-4000-8000-000000000002"];
+    const won = await Promise.all(ids.map((id) => claim(id)));
+    expect(won.filter(Boolean)).toHaveLength(1);
+    const holder = ids[won.indexOf(true)]!;
+    expect(await claim("10000000-0000-4000-8000-000000000003")).toBe(false);
+    expect((await exportRow(cuil))!.id).toBe(holder);
+    // Abandoned (past its lease): taken over.
+    expect(await claim("10000000-0000-4000-8000-000000000004", at(61_000))).toBe(true);
+    // Ready and fresh: refused; ready and expired: taken over.
+    await stack.db
+      .updateTable("data_exports")
+      .set({ status: "ready", expires_at: at(3_600_000) })
+      .where("citizen_cuil", "=", cuil)
+      .execute();
+    expect(await claim("10000000-0000-4000-8000-000000000005")).toBe(false);
+    expect(await claim("10000000-0000-4000-8000-000000000006", at(3_600_001))).toBe(true);
+    await stack.db.deleteFrom("data_exports").where("citizen_cuil", "=", cuil).execute();
   });
 
   it("a build under way elsewhere: waited for, then 409 EXPORT_IN_PROGRESS; an abandoned one is taken over", async () => {
