@@ -1,7 +1,8 @@
 /**
  * The access log a citizen reads in 'Tus datos' (decision 071): what kinds of item an operator's
- * access concerns, and what was done. The API stores these codes; the portal shows them in
- * Spanish (app/lib/messages). Pure data, shared by both sides.
+ * access concerns, and what was done. The API stores these codes; their Spanish names are here
+ * once, for the portal's catalogue (app/lib/messages/datos.ts) and the index of the API's
+ * 'Descargar mis datos' (decision 073). Pure data, shared by both sides.
  */
 export const ACCESS_KINDS = ["communication", "procedure", "record", "contact"] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
@@ -28,6 +29,38 @@ export const ACCESS_ACTIONS = {
   "record.associate": "record",
 } as const satisfies Record<string, AccessKind>;
 export type AccessAction = keyof typeof ACCESS_ACTIONS;
+
+/** What a citizen reads for each kind of item. */
+export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
+  communication: "Comunicación",
+  procedure: "Trámite",
+  record: "Expediente",
+  contact: "Datos de contacto",
+};
+
+/** What a citizen reads for each action (an unknown code: `OTHER_ACTION_LABEL`). */
+export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
+  "citizen.create": "Dio de alta tu cuenta y tus datos de contacto",
+  "procedure.create": "Creó el trámite",
+  "procedure.history": "Agregó una entrada al historial",
+  "procedure.document": "Adjuntó un documento",
+  "chat.read": "Leyó la conversación",
+  "chat.message": "Te escribió en la conversación",
+  "chat.request": "Te pidió documentación",
+  "chat.received": "Recibió tus documentos",
+  "chat.approve": "Aprobó tus documentos",
+  "chat.reject": "Rechazó tus documentos",
+  "chat.evaluating": "Puso tus documentos en evaluación",
+  "chat.finish": "Cerró el trámite",
+  "chat.document-due": "Cambió el vencimiento de un documento pedido",
+  "communication.send": "Te envió la comunicación",
+  "communication.thread": "Cambió el vínculo o el vencimiento de la comunicación",
+  "record.create": "Creó el expediente",
+  "record.incorporate": "Incorporó un documento al expediente",
+  "record.document-status": "Cambió el estado de un documento enviado",
+  "record.associate": "Asoció el expediente con otro",
+};
+export const OTHER_ACTION_LABEL = "Otra acción";
 
 /** Whether the action only read (the rest changed something). */
 export const READ_ACTIONS: readonly AccessAction[] = ["chat.read"];

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   "RECORD_READ_ONLY",
   /** 404: 'Descargar todo' of a record or procedure that has no document (decision 030). */
   "ARCHIVE_EMPTY",
+  /** 409: 'Descargar mis datos' while another request's build of the same citizen's ZIP goes on (decision 073). */
+  "EXPORT_IN_PROGRESS",
 ] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];

@@ -17,6 +17,7 @@ import { renditionsRoutes } from "./http/renditions/routes.js";
 import { archiveRoutes } from "./http/archive/routes.js";
 import { receiptsRoutes } from "./http/receipts/routes.js";
 import { accessesRoutes } from "./http/accesses/routes.js";
+import { exportRoutes } from "./http/export/routes.js";
 import { healthRoutes } from "./http/health/routes.js";
 import { threadRoutes } from "./http/thread/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
@@ -50,7 +51,7 @@ export type BuildAppOptions = {
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes, accessesRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes, accessesRoutes, exportRoutes];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -6,7 +6,7 @@
 import { apiRaw, seg, type ApiContext } from "./client.server";
 
 /** The timeout covers the whole body too: long enough for a large ZIP on a slow line. */
-const STREAM_TIMEOUT_MS = 30 * 60_000;
+export const STREAM_TIMEOUT_MS = 30 * 60_000;
 
 export function downloadRecordArchive(ctx: ApiContext, recordId: string): Promise<Response> {
   return apiRaw(ctx, `/api/fs/archive/record/${seg(recordId)}`, { timeoutMs: STREAM_TIMEOUT_MS });

@@ -30,3 +30,4 @@ export { thread } from "./messages/thread";
 export { deadlines } from "./messages/deadlines";
 export { datos } from "./messages/datos";
 export { accessDigest } from "./messages/accessDigest";
+export { sizes } from "./messages/sizes";

@@ -14,6 +14,14 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadDatos(request);
 export default function Datos() {
   const data = useLoaderData<typeof loader>();
   return (
-    <DatosView page={data.page} state={data.state} errors={data.errors} raw={data.raw} filtered={data.filtered} digest={data.digest} />
+    <DatosView
+      page={data.page}
+      exportStatus={data.exportStatus}
+      state={data.state}
+      errors={data.errors}
+      raw={data.raw}
+      filtered={data.filtered}
+      digest={data.digest}
+    />
   );
 }

@@ -2,10 +2,12 @@
  * The queries of the orphan sweeper (decision 058): which blobs the database still names, and which
  * uploaded files nothing refers to any more. Every table that names a blob (`storage_key`) or refers
  * to a file (`file_id`, the history's JSON list of files) is listed here, in one place: a new one must
- * be added here too, or the sweeper would take its blobs for orphans.
+ * be added here too, or the sweeper would take its blobs for orphans. The built ZIPs of 'Descargar
+ * mis datos' (`data_exports`, decision 073) are named by their row's `id`.
  */
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/index.js";
+import "../domain/export/tables.js";
 
 /** Tables whose rows name a blob in the blob store. */
 const BLOB_TABLES = ["files", "file_renditions", "dd_communication_files"] as const;
@@ -18,6 +20,8 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
     const rows = await db.selectFrom(table).select("storage_key").where("storage_key", "in", keys).execute();
     for (const r of rows) if (r.storage_key) used.add(r.storage_key);
   }
+  const exports = await db.selectFrom("data_exports").select("id").where("id", "in", keys).execute();
+  for (const r of exports) used.add(r.id);
   return used;
 }
 

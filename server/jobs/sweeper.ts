@@ -7,12 +7,15 @@
  * 2. blobs last written before the cutoff that no row names (a crash between blob and row, page
  *    images of a file deleted earlier): deleted, a listing page at a time;
  * 3. uploads that never finished, started before the cutoff: `.part` files on disk, incomplete
- *    multipart uploads on S3.
+ *    multipart uploads on S3;
+ * 4. built ZIPs of 'Descargar mis datos' expired half an hour ago or more (decision 073; not after
+ *    the grace period: nothing is in flight once they have expired), row and blob.
  * Runs are idempotent, so several API processes may sweep at the same time. The periodic job runs
  * in every API process (`SWEEP_INTERVAL_MS`); the operator runs one with `files:sweep`.
  */
 import type { DbOrTx } from "../db/index.js";
 import type { BlobStore } from "../storage/index.js";
+import { sweepExports } from "../domain/export/service.js";
 import { startPeriodicJob } from "./periodic.js";
 import { deleteUnreferencedFile, keysInUse, renditionKeysOf, unreferencedFiles } from "./orphans-repository.js";
 
@@ -25,6 +28,8 @@ export type SweepReport = {
   partials: number;
   /** blobs looked at */
   scanned: number;
+  /** expired data exports removed (decision 073) */
+  exports: number;
 };
 
 export type SweepOptions = { graceMs: number; now?: Date };
@@ -34,7 +39,7 @@ const BATCH = 200;
 export async function sweep(deps: { db: DbOrTx; store: BlobStore }, options: SweepOptions): Promise<SweepReport> {
   const { db, store } = deps;
   const cutoff = new Date((options.now ?? new Date()).getTime() - options.graceMs);
-  const report: SweepReport = { files: 0, orphanBlobs: 0, partials: 0, scanned: 0 };
+  const report: SweepReport = { files: 0, orphanBlobs: 0, partials: 0, scanned: 0, exports: 0 };
 
   let after = "";
   for (;;) {
@@ -61,6 +66,7 @@ export async function sweep(deps: { db: DbOrTx; store: BlobStore }, options: Swe
   }
 
   report.partials = await store.removeStalePartials(cutoff);
+  report.exports = await sweepExports(deps, options.now);
   return report;
 }
 
@@ -72,7 +78,7 @@ export function startSweepJob(deps: { db: DbOrTx; store: BlobStore }, options: {
     intervalMs: options.intervalMs,
     run: async () => {
       const report = await sweep(deps, { graceMs: options.graceMs });
-      if (report.files || report.orphanBlobs || report.partials) options.logger.info(report, "orphans swept");
+      if (report.files || report.orphanBlobs || report.partials || report.exports) options.logger.info(report, "orphans swept");
     },
     onError: (error) => options.logger.error({ err: error }, "sweep failed"),
   });

@@ -8,13 +8,13 @@ import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { zipStream, type Archive, type ArchiveEntry } from "../../server/domain/archive/index.js";
 import { makeJpeg, makeTextPdf } from "../../server/domain/files/samples.js";
 import { addReceivedDoc, createInstance } from "../../server/domain/procedures/service.js";
 import { addDocument, createRecord } from "../../server/domain/records/operator.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
+import { unzip } from "../unzip.js";
 import { startStack, type TestStack } from "./harness.js";
 
 const owner = demoCitizens[0].cuil;
@@ -34,30 +34,6 @@ async function storeFile(cuil: string, body: Buffer, name: string, mime: string)
     .values({ id, owner_cuil: cuil, name, mime, size, sha256, storage_key: id, page_count: 1, created_at: new Date().toISOString() })
     .execute();
   return id;
-}
-
-type Unzipped = { name: string; data: Buffer }[];
-function unzip(buffer: Buffer): Promise<Unzipped> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const out: Unzipped = [];
-      zip.on("error", reject);
-      zip.on("end", () => resolve(out));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 const get = (pathname: string, token: string) => fetch(`${stack.api}${pathname}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,11 +1,14 @@
 /**
  * The files layer over HTTP with blobs in an S3-compatible store (decision 057): upload, page count
- * over ranged reads, pages, download, and a refused upload that leaves nothing in the bucket.
+ * over ranged reads, pages, download, a refused upload that leaves nothing in the bucket, and the
+ * citizen's data export built into the bucket.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makeTextPdf } from "../../server/domain/files/samples.js";
 import type { BlobStore } from "../../server/storage/index.js";
+import { unzip } from "../unzip.js";
 import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 
 const owner = demoCitizens[0].cuil;
@@ -71,4 +74,22 @@ describe("files on the S3 store", () => {
     expect(up.status).toBe(415);
     expect(await keys(stack.store)).toEqual(before);
   });
+
+  it("'Descargar mis datos' is built into the bucket and answered again from it (decision 073)", async () => {
+    const get = () => fetch(`${stack.api}/api/v1/me/export`, { headers: { authorization: `Bearer ${token}` } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const row = await stack.db.selectFrom("data_exports").selectAll().where("citizen_cuil", "=", owner).executeTakeFirstOrThrow();
+    expect(await keys(stack.store)).toContain(row.id);
+    expect(Number(first.headers.get("content-length"))).toBe(bytes.length);
+    const entries = await unzip(bytes);
+    const files = await stack.db.selectFrom("files").select("sha256").where("owner_cuil", "=", owner).execute();
+    const hashes = new Set(entries.map((e) => createHash("sha256").update(e.data).digest("hex")));
+    for (const f of files) expect(hashes.has(f.sha256)).toBe(true);
+    const again = await get();
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(stack.s3!.pendingUploads()).toEqual([]);
+  }, 60_000);
 });

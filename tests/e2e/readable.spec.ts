@@ -3,9 +3,9 @@
  * it, 'Ver como texto' either way) and 'Descargar todo' (one ZIP with an index).
  */
 import type { Page } from "@playwright/test";
-import yauzl from "yauzl";
 import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
+import { unzip } from "../unzip";
 
 const noJs = () => test.info().project.use.javaScriptEnabled === false;
 
@@ -25,34 +25,11 @@ async function citizenWithRecord(sample: { incorporated: number; sent?: number; 
 const managerUrl = (id: string) => `/records/manager/?file=${id}`;
 const dialog = (page: Page) => page.locator("#rec-modal");
 
-function entriesOf(buffer: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const out: { name: string; data: Buffer }[] = [];
-      zip.on("error", reject);
-      zip.on("end", () => resolve(out));
-      zip.on("entry", (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.readEntry();
-    });
-  });
-}
-
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), entries: await entriesOf(Buffer.concat(chunks)) };
+  return { name: download.suggestedFilename(), entries: await unzip(Buffer.concat(chunks)) };
 }
 
 test.describe("readable documents", () => {

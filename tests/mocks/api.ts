@@ -26,6 +26,8 @@ export const happy = [
   http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
   // …nor the switch of the daily digest of the accesses (decision 074), so 'Configuración' shows the spec's content only.
   http.get(`${API}/api/v1/me/access-digest`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
+  // 'Descargar mis datos' (decision 073): not offered by a backend of the spec only either.
+  http.get(`${API}/api/v1/me/export/status`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
 ];
 
 export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>

@@ -1,14 +1,18 @@
 import { Form, Link } from "@remix-run/react";
 import type { Access, AccessPage } from "~/api/accesses.server";
+import type { ExportStatus } from "~/api/export.server";
 import { formatDateTime } from "~/lib/dates";
 import { datos as D } from "~/lib/messages/datos";
 import { ErrorSummary, Select, TextField } from "~/ui/Field";
 import { Paginator } from "~/ui/Paginator";
 import { DigestNote } from "./DigestNote";
+import { DownloadMyData } from "./DownloadMyData";
 import { datosHref, itemHref, type DatosState } from "./url";
 
 type Props = {
   page: AccessPage;
+  /** 'Descargar mis datos': null when the backend does not offer it */
+  exportStatus: ExportStatus | null;
   state: DatosState;
   errors: { fieldId: string; message: string }[];
   raw: { since: string; until: string; kind: string };
@@ -38,7 +42,7 @@ function ItemCell({ access }: { access: Access }) {
 }
 
 /** 'Tus datos': who in the administration read or changed the citizen's data (decision 072). */
-export function DatosView({ page, state, errors, raw, filtered, digest = null }: Props) {
+export function DatosView({ page, exportStatus, state, errors, raw, filtered, digest = null }: Props) {
   const from = page.total === 0 ? 0 : (page.page - 1) * page.page_size + 1;
   const to = (page.page - 1) * page.page_size + page.accesses.length;
   return (
@@ -47,8 +51,11 @@ export function DatosView({ page, state, errors, raw, filtered, digest = null }:
         {D.title}
       </h1>
       <ErrorSummary errors={errors} />
+      <p>{D.lawNote}</p>
+      {exportStatus ? <DownloadMyData status={exportStatus} /> : null}
+
+      <h2 className="datos__subtitle">{D.accessesTitle}</h2>
       <p>{D.intro}</p>
-      <p className="datos__note">{D.lawNote}</p>
       {digest === null ? null : <DigestNote enabled={digest} />}
 
       <Form method="get" action="/datos" className="datos__filters">

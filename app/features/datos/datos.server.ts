@@ -1,7 +1,8 @@
 import { json, redirect } from "@remix-run/node";
 import { ACCESS_KINDS } from "@common/accesses";
 import { getAccesses } from "~/api/accesses.server";
-import { requireApiContext } from "~/api/client.server";
+import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { getExportStatus, type ExportStatus } from "~/api/export.server";
 import { normalizeDateParam } from "~/lib/dates";
 import { orErrorPage } from "~/lib/guards.server";
 import { datos as D } from "~/lib/messages/datos";
@@ -37,9 +38,23 @@ export async function loadDatos(request: Request) {
   const ctx = await requireApiContext(request);
   const url = new URL(request.url);
   const { state, errors, raw } = parseDatosState(url.searchParams);
-  const [page, digest] = await Promise.all([orErrorPage(() => getAccesses(ctx, state)), loadDigestNote(ctx)]);
+  const [page, exportStatus, digest] = await Promise.all([
+    orErrorPage(() => getAccesses(ctx, state)),
+    exportStatusOrNull(ctx),
+    loadDigestNote(ctx),
+  ]);
   rememberOffered(page !== null);
   if (!page) throw new Response("No encontrado", { status: 404 });
   if (state.page > page.last_page) throw redirect(datosHref({ ...state, page: page.last_page }));
-  return json({ page, state, errors, raw, filtered: Boolean(state.since || state.until || state.kind), digest });
+  return json({ page, state, errors, raw, filtered: Boolean(state.since || state.until || state.kind), exportStatus, digest });
+}
+
+/** 'Descargar mis datos' (decision 073): its status, or null when the backend does not offer it (or fails to say). */
+async function exportStatusOrNull(ctx: ApiContext): Promise<ExportStatus | null> {
+  try {
+    return await getExportStatus(ctx);
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
 }

@@ -22,3 +22,6 @@ export function itemHref(kind: string, ref: string | null): string | null {
   if (kind === "record") return `/records/manager?file=${q}`;
   return null;
 }
+
+/** 'Descargar mis datos' (decision 073): the resource route that streams the backend's ZIP. */
+export const EXPORT_HREF = "/resources/datos/export";

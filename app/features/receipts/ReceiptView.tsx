@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Receipt } from "~/api/receipts.server";
 import { formatCuil } from "~/features/shell/person";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { sizes } from "~/lib/messages/sizes";
 import { receipts as R } from "~/lib/messages/receipts";
 
 /** What the receipt says, as label/value rows (the page and the PDF show the same). */
@@ -20,7 +21,7 @@ export function receiptRows(receipt: Receipt): { label: string; value: string }[
   return rows;
 }
 
-export const sizeText = (size: number | null) => (size === null ? R.unknownSize : R.sizeBytes(size));
+export const sizeText = (size: number | null) => (size === null ? R.unknownSize : sizes.bytes(size));
 
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const documents = receipt.detail.documents;

@@ -1,9 +1,25 @@
+import { ACCESS_ACTION_LABELS, ACCESS_KIND_LABELS, OTHER_ACTION_LABEL } from "@common/accesses";
+
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): 'Tus datos' (decisions 071–073). */
 export const datos = {
   title: "Tus datos",
   intro:
     "Aquí ves quién de la administración consultó o modificó tus datos (comunicaciones, trámites y conversaciones, expedientes y documentos, datos de contacto), cuándo y con qué motivo.",
   lawNote: "La Ley 25.326 de Protección de Datos Personales te da derecho a conocer, sin costo, los datos que guardamos sobre ti.",
+  accessesTitle: "Accesos a tus datos",
+  /** 'Descargar mis datos' (decision 073). */
+  download: {
+    title: "Descargar mis datos",
+    intro:
+      "Un archivo ZIP con todo lo que el portal guarda sobre ti: tu perfil y tu adhesión al domicilio digital, tus comunicaciones, trámites y expedientes con sus documentos, conversaciones e historial, tus comprobantes y los accesos a tus datos.",
+    hint: "Incluye todos tus archivos, así que puede pesar varios megabytes y tardar unos minutos en prepararse. Trae un índice (indice.html) que puedes abrir en el navegador y todos los datos en datos.json. Si lo vuelves a pedir dentro de la hora, recibes el mismo archivo.",
+    ready: (preparedAt: string, size: string, until: string) =>
+      `Tu archivo del ${preparedAt} (${size}) está listo: lo descargas sin volver a prepararlo hasta las ${until} (UTC).`,
+    building: "Estamos preparando tu archivo. Puede tardar unos minutos.",
+    link: "Descargar mis datos (ZIP)",
+    busy: "Estamos preparando el archivo con tus datos. Vuelve a intentarlo en unos minutos.",
+    error: "No pudimos preparar el archivo con tus datos. Intenta nuevamente en unos minutos.",
+  },
   filters: {
     legend: "Filtrar accesos",
     since: "Desde",
@@ -33,33 +49,8 @@ export const datos = {
   empty: "Nadie de la administración accedió a tus datos.",
   emptyFiltered: "No hay accesos con esos filtros. Intenta ajustar los filtros de búsqueda.",
   paginatorLabel: "Páginas de accesos",
-  kinds: {
-    communication: "Comunicación",
-    procedure: "Trámite",
-    record: "Expediente",
-    contact: "Datos de contacto",
-  } as Record<string, string>,
-  actions: {
-    "citizen.create": "Dio de alta tu cuenta y tus datos de contacto",
-    "procedure.create": "Creó el trámite",
-    "procedure.history": "Agregó una entrada al historial",
-    "procedure.document": "Adjuntó un documento",
-    "chat.read": "Leyó la conversación",
-    "chat.message": "Te escribió en la conversación",
-    "chat.request": "Te pidió documentación",
-    "chat.received": "Recibió tus documentos",
-    "chat.approve": "Aprobó tus documentos",
-    "chat.reject": "Rechazó tus documentos",
-    "chat.evaluating": "Puso tus documentos en evaluación",
-    "chat.finish": "Cerró el trámite",
-    "chat.document-due": "Cambió el vencimiento de un documento pedido",
-    "communication.send": "Te envió la comunicación",
-    "communication.thread": "Cambió el vínculo o el vencimiento de la comunicación",
-    "record.create": "Creó el expediente",
-    "record.incorporate": "Incorporó un documento al expediente",
-    "record.document-status": "Cambió el estado de un documento enviado",
-    "record.associate": "Asoció el expediente con otro",
-  } as Record<string, string>,
-  otherAction: "Otra acción",
+  kinds: ACCESS_KIND_LABELS as Record<string, string>,
+  actions: ACCESS_ACTION_LABELS as Record<string, string>,
+  otherAction: OTHER_ACTION_LABEL,
   contactItem: "Tus datos de contacto",
 };

@@ -1,3 +1,5 @@
+import { RECEIPT_KIND_LABELS } from "@common/receipts";
+
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'receipts' texts. */
 
 /** Receipts ('Comprobante', decision 033). */
@@ -6,12 +8,7 @@ export const receipts = {
   listTitle: "Tus comprobantes",
   listIntro: "Cada vez que inicias un trámite, envías documentos o adhieres al domicilio digital, emitimos un comprobante.",
   empty: "Todavía no tienes comprobantes.",
-  kinds: {
-    procedure: "Inicio de trámite",
-    documents: "Envío de documentos",
-    record: "Envío de documentos al expediente",
-    adhesion: "Adhesión al domicilio digital",
-  },
+  kinds: RECEIPT_KIND_LABELS,
   number: "Número de comprobante",
   date: "Fecha",
   time: "Hora",
@@ -34,12 +31,6 @@ export const receipts = {
   issued: (number: string) => `Emitimos el comprobante N.º ${number}.`,
   notice: "Comprobante emitido",
   keep: "Conserva este comprobante como constancia de lo que enviaste.",
-  sizeBytes: (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? `${(bytes / (1024 * 1024)).toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`
-      : bytes >= 1024
-        ? `${(bytes / 1024).toLocaleString("es-AR", { maximumFractionDigits: 1 })} KB`
-        : `${bytes} bytes`,
   unknownSize: "Sin dato",
   pdfFileName: (number: string) => `comprobante-${number}.pdf`,
   pdfFooter: "Atención Virtual · Comprobante emitido electrónicamente.",

@@ -14,6 +14,7 @@ import * as m0011 from "./0011_rate_limits.js";
 import * as m0013 from "./0013_mail_outbox.js";
 import * as m0014 from "./0014_operators.js";
 import * as m0015 from "./0015_operator_accesses.js";
+import * as m0016 from "./0016_data_exports.js";
 import * as m0017 from "./0017_access_digests.js";
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   "0013_mail_outbox": m0013,
   "0014_operators": m0014,
   "0015_operator_accesses": m0015,
+  "0016_data_exports": m0016,
   "0017_access_digests": m0017,
 };

@@ -34,7 +34,7 @@ export type ArchiveEntry = {
 
 export type Archive = { fileName: string; entries: ArchiveEntry[] };
 
-const RECORD_STAGES = { incorporated: "Incorporado", sent: "Enviado", pending: "Pendiente de envío" } as const;
+export const RECORD_STAGES = { incorporated: "Incorporado", sent: "Enviado", pending: "Pendiente de envío" } as const;
 const PROCEDURE_STATUSES: Record<string, string> = {
   received: "Recibido",
   pending: "Pendiente",
@@ -50,7 +50,7 @@ function safeSegment(name: string): string {
 }
 
 /** `01 - nombre.pdf`: the order first, the extension of the real type, unique within the ZIP. */
-export function entryNames(entries: ArchiveEntry[]): string[] {
+export function entryNames(entries: Pick<ArchiveEntry, "order" | "name" | "mime">[]): string[] {
   const width = Math.max(2, String(entries.length).length);
   const used = new Set<string>();
   return entries.map((e) => {
@@ -83,25 +83,47 @@ export function indexCsv(entries: ArchiveEntry[], names = entryNames(entries)): 
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The ZIP as a stream; blobs are opened one at a time, when their turn comes. */
-export function zipStream(store: Pick<BlobStore, "get">, archive: Archive, now = new Date()): Readable {
+/** One entry of a ZIP: a small text made in memory (deflated), or a stored blob (stored as it is). */
+export type ZipItem = { name: string; mtime: Date } & ({ data: Buffer } | { storageKey: string });
+
+/**
+ * The ZIP of `items` as a stream, in their order; blobs are opened one at a time, when their turn
+ * comes. A blob that cannot be read ends the stream with an error (a truncated ZIP), never a hang.
+ * Also the writer of 'Descargar mis datos' (decision 073).
+ */
+export function zipOf(store: Pick<BlobStore, "get">, items: ZipItem[]): Readable {
   const zip = new ZipFile();
-  const names = entryNames(archive.entries);
-  zip.addBuffer(Buffer.from(indexCsv(archive.entries, names), "utf8"), INDEX_NAME, { mtime: now, compress: true });
-  archive.entries.forEach((entry, i) => {
-    const mtime = new Date(entry.date);
-    zip.addReadStreamLazy(names[i], { mtime: Number.isNaN(mtime.getTime()) ? now : mtime, compress: false }, (cb) => {
-      store.get(entry.storageKey).then(
+  for (const item of items) {
+    if ("data" in item) {
+      zip.addBuffer(item.data, item.name, { mtime: item.mtime, compress: true });
+      continue;
+    }
+    zip.addReadStreamLazy(item.name, { mtime: item.mtime, compress: false }, (cb) => {
+      store.get(item.storageKey).then(
         (stream) => cb(null, stream),
         (error: unknown) => cb(error as Error, undefined as never),
       );
     });
-  });
+  }
   zip.end();
   const out = zip.outputStream as Readable;
-  // A blob that cannot be read ends the download as failed (a truncated ZIP), never a hang.
   (zip as unknown as NodeJS.EventEmitter).on("error", (error: Error) => out.destroy(error));
   return out;
+}
+
+/** A date for a ZIP entry: `iso`, or `fallback` when it is not a date. */
+export function entryDate(iso: string, fallback: Date): Date {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? fallback : date;
+}
+
+/** The ZIP of an archive: its index first, then its documents. */
+export function zipStream(store: Pick<BlobStore, "get">, archive: Archive, now = new Date()): Readable {
+  const names = entryNames(archive.entries);
+  return zipOf(store, [
+    { name: INDEX_NAME, data: Buffer.from(indexCsv(archive.entries, names), "utf8"), mtime: now },
+    ...archive.entries.map((entry, i) => ({ name: names[i], storageKey: entry.storageKey, mtime: entryDate(entry.date, now) })),
+  ]);
 }
 
 /** The documents of the citizen's record as the manager lists them: incorporated (by folio), sent, then pending. */

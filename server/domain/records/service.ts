@@ -10,6 +10,7 @@ import { parseJson } from "../../db/index.js";
 import { toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
+import { associationsSeenBy } from "./repository.js";
 import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
 import type {
   AssociationType,
@@ -140,11 +141,7 @@ export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Prom
 
 export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
   const r = await getOwnedRecord(db, cuil, id);
-  const associations = await db
-    .selectFrom("record_associations")
-    .leftJoin("records as other", (join) =>
-      join.onRef("other.id", "=", "record_associations.associated_record_id").on("other.owner_cuil", "=", cuil),
-    )
+  const associations = await associationsSeenBy(db, cuil)
     .select([
       "record_associations.type",
       "record_associations.associated_code",
