@@ -1,5 +1,5 @@
 /**
- * The daily e-mail digest of the access log (issue 17, decision 074): when someone of the
+ * The daily e-mail digest of the access log (decision 074): when someone of the
  * administration read or changed a citizen's data, the citizen gets at most one short mail a day
  * (a province day, common/time-zone.ts) saying how many accesses and of which organismos and kinds,
  * with a link to 'Tus datos'. Only to a citizen adhered with an e-mail (the adhesion's address),
