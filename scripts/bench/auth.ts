@@ -68,18 +68,21 @@ async function walkToCallback(jar: CookieJar, start: string, portalUrl: string, 
   throw new Error("sign-in: too many redirects");
 }
 
-/** Portal session: answers the Cookie header a signed-in browser sends to the portal. */
+/**
+ * Portal session: answers the Cookie header a signed-in browser sends to the portal after its first
+ * page, with the cookies that page set kept as a browser keeps them (the session then holds what its
+ * first page learnt, decision 075).
+ */
 export async function portalSession(portalUrl: string, cuil: string, password: string): Promise<string> {
   const jar = new CookieJar();
   const callback = await walkToCallback(jar, `${portalUrl}/auth/login`, portalUrl, cuil, password);
   const response = await go(jar, callback);
   await response.arrayBuffer();
   if (response.status !== 302 && response.status !== 303) throw new Error(`sign-in: callback answered ${response.status}`);
-  const cookie = jar.header(portalUrl);
-  const check = await fetch(`${portalUrl}/digital`, { headers: { cookie }, redirect: "manual" });
+  const check = await go(jar, `${portalUrl}/digital`);
   await check.arrayBuffer();
   if (check.status !== 200) throw new Error(`sign-in: /digital answered ${check.status} with the new session`);
-  return cookie;
+  return jar.header(portalUrl);
 }
 
 /** An access token for the API, from the development IdP with the portal's client. */
