@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/digital/ContactForm";
 import { contactAction, loadContact } from "~/features/digital/contact.server";
-import { DigitalHeader } from "~/features/digital/InboxView";
+import { DigitalHeader } from "~/features/digital/DigitalHeader";
 import { requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { furniture } from "~/lib/messages/furniture";

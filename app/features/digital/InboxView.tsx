@@ -8,7 +8,9 @@ import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { InboxSort } from "~/features/deadlines/InboxSort";
-import { EmptyState, LinkButton, Paginator, SubmitButton, Tabs, useDebouncedSubmit, useHydrated } from "~/ui";
+import { EmptyState, Paginator, SubmitButton, Tabs, useDebouncedSubmit, useHydrated } from "~/ui";
+import { allDownloaded } from "./archive-rule";
+import { DigitalHeader } from "./DigitalHeader";
 import { hasFilters, inboxHref, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
 
 const T = digital;
@@ -19,22 +21,6 @@ export type InboxViewProps = {
   types: CommunicationType[];
   counts: { all: number; unread: number };
 };
-
-export const allDownloaded = (c: Pick<Communication, "files">) => c.files.every((f) => f.downloaded);
-
-/** Header of every digital screen but the confirm pages: title and 'Configuración'. */
-export function DigitalHeader({ title }: { title: string }) {
-  return (
-    <div className="page__header dd-header">
-      <h1 id="page-title" className="page-title">
-        {title}
-      </h1>
-      <LinkButton to="/digital/settings" variant="secondary">
-        {T.settingsButton}
-      </LinkButton>
-    </div>
-  );
-}
 
 function ArchiveIcon() {
   return (

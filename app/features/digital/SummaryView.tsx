@@ -6,7 +6,8 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
 import { EmptyState, LinkButton, SubmitButton } from "~/ui";
-import { allDownloaded, DigitalHeader } from "./InboxView";
+import { DigitalHeader } from "./DigitalHeader";
+import { allDownloaded } from "./archive-rule";
 import { ConcernsLinks } from "~/features/thread/ConcernsLinks";
 
 const T = digital.summary;
