@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { EmptyState, Paginator, SkeletonRows, useDebouncedSubmit } from "~/ui";
+import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref } from "./url";
 
@@ -46,20 +46,15 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
         </h1>
       </div>
       <Form method="get" action="/procedures/available" className="toolbar" role="search">
-        <div className="field">
-          <label className="field__label" htmlFor="catalogue-q">
-            {t.available.searchLabel}
-          </label>
-          <input
-            id="catalogue-q"
-            className="field__input"
-            type="search"
-            name="q"
-            defaultValue={state.q}
-            maxLength={200}
-            onChange={onSearch}
-          />
-        </div>
+        <TextField
+          id="catalogue-q"
+          name="q"
+          type="search"
+          label={t.available.searchLabel}
+          defaultValue={state.q}
+          maxLength={200}
+          onChange={onSearch}
+        />
         <button type="submit" className="btn btn--secondary no-js-only">
           {common.actions.search}
         </button>

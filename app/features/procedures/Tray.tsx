@@ -6,13 +6,12 @@ import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, useDebouncedSubmit } from "~/ui";
-import { SortSelect } from "~/features/instances/sort";
+import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, useDebouncedSubmit } from "~/ui";
+import { SortSelect } from "~/features/instances/SortSelect";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
-const statusLabel = (status: string) =>
-  (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
+const statusLabel = (status: string) => (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
 
 /** Portal resource route that streams a file from the API (`back` is where a failure returns to). */
 export function downloadHref(file: { fileId: string; name: string }, back: string) {
@@ -26,27 +25,35 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
   return (
     <Form method="get" action="/procedures" className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
-      <div className="field proc-filters__search">
-        <label className="field__label" htmlFor="proc-q">
-          {t.searchLabel}
-        </label>
-        <input id="proc-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="proc-since">
-          {common.search.since}
-        </label>
-        <input id="proc-since" className="field__input" type="date" name="since" lang="es-AR" defaultValue={state.since ?? ""} onChange={onChangeNow} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="proc-until">
-          {common.search.until}
-        </label>
-        <input id="proc-until" className="field__input" type="date" name="until" lang="es-AR" defaultValue={state.until ?? ""} onChange={onChangeNow} />
-      </div>
-      <div className="field proc-filters__sort">
-        <SortSelect id="proc-sort" value={state.sort} onChange={onChangeNow} />
-      </div>
+      <TextField
+        id="proc-q"
+        name="q"
+        type="search"
+        label={t.searchLabel}
+        className="proc-filters__search"
+        defaultValue={state.q}
+        maxLength={200}
+        onChange={onSearch}
+      />
+      <TextField
+        id="proc-since"
+        name="since"
+        type="date"
+        lang="es-AR"
+        label={common.search.since}
+        defaultValue={state.since ?? ""}
+        onChange={onChangeNow}
+      />
+      <TextField
+        id="proc-until"
+        name="until"
+        type="date"
+        lang="es-AR"
+        label={common.search.until}
+        defaultValue={state.until ?? ""}
+        onChange={onChangeNow}
+      />
+      <SortSelect id="proc-sort" className="proc-filters__sort" value={state.sort} onChange={onChangeNow} />
       <button type="submit" className="btn btn--secondary no-js-only">
         {common.actions.search}
       </button>
@@ -228,7 +235,17 @@ export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEnt
   );
 }
 
-export function AttachmentsModal({ docs, closeHref, back, instanceId }: { docs: AttachedDocument[]; closeHref: string; back: string; instanceId?: string }) {
+export function AttachmentsModal({
+  docs,
+  closeHref,
+  back,
+  instanceId,
+}: {
+  docs: AttachedDocument[];
+  closeHref: string;
+  back: string;
+  instanceId?: string;
+}) {
   return (
     <Modal id="proc-modal" title={t.modals.attachments} open closeHref={closeHref} size="lg">
       {instanceId ? <DownloadAllLink id="proc-download-all" href={procedureZipHref(instanceId, back)} count={docs.length} /> : null}

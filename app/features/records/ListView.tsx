@@ -1,11 +1,11 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { RecordInstance } from "~/api/records.server";
-import { SortSelect } from "~/features/instances/sort";
+import { SortSelect } from "~/features/instances/SortSelect";
 import { formatDate } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import { Badge, EmptyState, LinkButton, Paginator, SkeletonCards, SkeletonTabs, Tabs, Toast, useDebouncedSubmit } from "~/ui";
+import { Badge, EmptyState, LinkButton, Paginator, SkeletonCards, SkeletonTabs, Tabs, TextField, Toast, useDebouncedSubmit } from "~/ui";
 import type { loadRecords } from "./list.server";
 import { listHref, type ListState } from "./url";
 
@@ -15,15 +15,17 @@ function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }
   return (
     <Form method="get" action="/records" className="toolbar rec-filters" role="search" aria-label={t.searchLabel}>
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
-      <div className="field rec-filters__search">
-        <label className="field__label" htmlFor="rec-q">
-          {t.searchLabel}
-        </label>
-        <input id="rec-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-      </div>
-      <div className="field">
-        <SortSelect id="rec-sort" value={state.sort} onChange={onChangeNow} />
-      </div>
+      <TextField
+        id="rec-q"
+        name="q"
+        type="search"
+        label={t.searchLabel}
+        className="rec-filters__search"
+        defaultValue={state.q}
+        maxLength={200}
+        onChange={onSearch}
+      />
+      <SortSelect id="rec-sort" value={state.sort} onChange={onChangeNow} />
       <button type="submit" className="btn btn--secondary no-js-only">
         {common.actions.search}
       </button>

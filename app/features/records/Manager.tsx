@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
 import { paginateList, RECORD_DOCUMENTS_PAGE_SIZE } from "~/lib/paginate";
-import { Badge, EmptyState, Modal, Paginator, SubmitButton, useDebouncedSubmit, useHydrated } from "~/ui";
+import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
 import { downloadHref, filterIncorporated, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
 
@@ -88,12 +88,15 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
       </h3>
       <Form method="get" action="/records/manager/" className="rec-search" role="search" aria-label={m.searchIncorporated}>
         <input type="hidden" name="file" value={state.file} />
-        <div className="field">
-          <label className="field__label" htmlFor="rec-doc-q">
-            {m.searchIncorporated}
-          </label>
-          <input id="rec-doc-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-        </div>
+        <TextField
+          id="rec-doc-q"
+          name="q"
+          type="search"
+          label={m.searchIncorporated}
+          defaultValue={state.q}
+          maxLength={200}
+          onChange={onSearch}
+        />
         <button type="submit" className="btn btn--secondary no-js-only">
           {common.actions.search}
         </button>
@@ -127,16 +130,28 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
                       </td>
                       <td data-label={m.columns.fileName}>{d.file.name}</td>
                       <td data-label={m.columns.description}>{d.spec.description}</td>
-                      <td data-label={m.columns.date} className="rec-nowrap">{formatDate(d.spec.date)}</td>
+                      <td data-label={m.columns.date} className="rec-nowrap">
+                        {formatDate(d.spec.date)}
+                      </td>
                       <td data-label={m.columns.user}>{d.spec.user}</td>
                       <td data-label={m.columns.actions} className="rec-table__actions">
-                        <RowLink to={`${managerHref({ ...state, modal: "preview", set: "incorporated", doc: id, page: 1 })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
+                        <RowLink
+                          to={`${managerHref({ ...state, modal: "preview", set: "incorporated", doc: id, page: 1 })}#rec-modal`}
+                          label={t.ui.previewOf(d.file.name)}
+                        >
                           {m.preview}
                         </RowLink>
-                        <a className="btn btn--ghost btn--sm" href={downloadHref(id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
+                        <a
+                          className="btn btn--ghost btn--sm"
+                          href={downloadHref(id, d.file.name)}
+                          aria-label={t.ui.downloadOf(d.file.name)}
+                        >
                           {m.download}
                         </a>
-                        <RowLink to={`${managerHref({ ...state, modal: "details", set: "incorporated", doc: id })}#rec-modal`} label={t.ui.detailsOf(d.file.name)}>
+                        <RowLink
+                          to={`${managerHref({ ...state, modal: "details", set: "incorporated", doc: id })}#rec-modal`}
+                          label={t.ui.detailsOf(d.file.name)}
+                        >
                           {m.details}
                         </RowLink>
                       </td>
@@ -187,16 +202,24 @@ export function SentSection({ docs, state }: { docs: SentDocument[]; state: Mana
                   return (
                     <tr key={id}>
                       <td data-label={m.columns.fileName}>{d.file.name}</td>
-                      <td data-label={m.columns.date} className="rec-nowrap">{formatDateTime(d.updated_at)}</td>
+                      <td data-label={m.columns.date} className="rec-nowrap">
+                        {formatDateTime(d.updated_at)}
+                      </td>
                       <td data-label={m.columns.reference}>{d.spec.reference}</td>
                       <td data-label={m.columns.status}>
                         <Badge color={d.status.color}>{d.status.description}</Badge>
                       </td>
                       <td data-label={m.columns.actions} className="rec-table__actions">
-                        <RowLink to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: id, page: 1 })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
+                        <RowLink
+                          to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: id, page: 1 })}#rec-modal`}
+                          label={t.ui.previewOf(d.file.name)}
+                        >
                           {m.preview}
                         </RowLink>
-                        <RowLink to={`${managerHref({ ...state, modal: "details", set: "sent", doc: id })}#rec-modal`} label={t.ui.detailsOf(d.file.name)}>
+                        <RowLink
+                          to={`${managerHref({ ...state, modal: "details", set: "sent", doc: id })}#rec-modal`}
+                          label={t.ui.detailsOf(d.file.name)}
+                        >
                           {m.details}
                         </RowLink>
                       </td>
@@ -249,9 +272,11 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
         <Form method="get" action="/records/manager/" className="rec-pending-form" preventScrollReset>
           <input type="hidden" name="file" value={state.file} />
           <input type="hidden" name="modal" value="send" />
-          {selected.filter((s) => !visible.has(s)).map((s) => (
-            <input key={s} type="hidden" name="sel" value={s} />
-          ))}
+          {selected
+            .filter((s) => !visible.has(s))
+            .map((s) => (
+              <input key={s} type="hidden" name="sel" value={s} />
+            ))}
           <div className="table-wrap">
             <table className="table rec-table">
               <caption className="visually-hidden">{m.pending}</caption>
@@ -284,13 +309,23 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
                     <td data-label={m.columns.fileName}>{d.file.name}</td>
                     <td data-label={m.columns.reference}>{d.spec.reference}</td>
                     <td data-label={m.columns.actions} className="rec-table__actions">
-                      <RowLink to={`${managerHref({ ...state, modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
+                      <RowLink
+                        to={`${managerHref({ ...state, modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}#rec-modal`}
+                        label={t.ui.previewOf(d.file.name)}
+                      >
                         {m.preview}
                       </RowLink>
-                      <a className="btn btn--ghost btn--sm" href={downloadHref(d.file.id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
+                      <a
+                        className="btn btn--ghost btn--sm"
+                        href={downloadHref(d.file.id, d.file.name)}
+                        aria-label={t.ui.downloadOf(d.file.name)}
+                      >
                         {m.download}
                       </a>
-                      <RowLink to={`${managerHref({ ...state, modal: "delete", doc: d.spec.id, sel: [] })}#rec-modal`} label={t.ui.deleteOf(d.file.name)}>
+                      <RowLink
+                        to={`${managerHref({ ...state, modal: "delete", doc: d.spec.id, sel: [] })}#rec-modal`}
+                        label={t.ui.deleteOf(d.file.name)}
+                      >
                         {m.deletePending}
                       </RowLink>
                     </td>
@@ -323,7 +358,17 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
 
 export function DetailsModal({ doc, closeHref }: { doc: DocRef; closeHref: string }) {
   return (
-    <Modal id="rec-modal" title={t.detailsModal.title} open closeHref={closeHref} footer={<Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>{t.detailsModal.close}</Link>}>
+    <Modal
+      id="rec-modal"
+      title={t.detailsModal.title}
+      open
+      closeHref={closeHref}
+      footer={
+        <Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>
+          {t.detailsModal.close}
+        </Link>
+      }
+    >
       <p className="rec-modal__doc">{doc.name}</p>
       {doc.details.length ? (
         <dl className="rec-data">
