@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Badge } from "../../app/ui/Badge";
 import { SubmitButton, LinkButton, Button } from "../../app/ui/Button";
+import { DataTable } from "../../app/ui/DataTable";
 import { EmptyState } from "../../app/ui/EmptyState";
 import { Checkbox, ErrorSummary, Select, TextArea, TextField } from "../../app/ui/Field";
 import { Modal, ModalFrame } from "../../app/ui/Modal";
@@ -288,6 +289,76 @@ describe("Fields", () => {
     expect(allTags(html, "a").map((a) => a.href)).toEqual(["#email", "#terms"]);
     expect(textOf(html)).toContain("Hay un problema");
     expect(await renderWithRouter(<ErrorSummary errors={[]} />)).toBe("");
+  });
+});
+
+describe("DataTable", () => {
+  const rows = [
+    { id: "a", name: "a.pdf", seen: false },
+    { id: "b", name: "b.pdf", seen: true },
+  ];
+  type Row = (typeof rows)[number];
+
+  it("renders headers, one row per item and the phone layout's labels", async () => {
+    const html = await renderWithRouter(
+      <DataTable<Row>
+        caption="Documentos"
+        captionHidden
+        className="table rec-table"
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => (r.seen ? undefined : "is-unseen")}
+        columns={[
+          { key: "pick", header: "Elegir", headerHidden: true, cell: (r) => <input type="checkbox" aria-label={r.name} /> },
+          {
+            key: "name",
+            header: <a href="/sort">Nombre</a>,
+            label: "Nombre",
+            sort: "ascending",
+            className: "rec-nowrap",
+            cell: (r) => r.name,
+          },
+          { key: "get", header: "Descargar", headerHidden: true, label: null, cell: (r) => <a href={`/f/${r.id}`}>Descargar</a> },
+        ]}
+      />,
+    );
+    expect(tagWith(html, "<div")).toMatchObject({ class: "table-wrap" });
+    expect(tagWith(html, "<table")).toMatchObject({ class: "table rec-table" });
+    expect(tagWith(html, "<caption")).toMatchObject({ class: "visually-hidden" });
+    expect(allTags(html, "th").map((th) => [th.scope, th["aria-sort"]])).toEqual([
+      ["col", undefined],
+      ["col", "ascending"],
+      ["col", undefined],
+    ]);
+    expect(from(html, 'scope="col"').startsWith('<th scope="col"><span class="visually-hidden">Elegir</span></th>')).toBe(true);
+    expect(allTags(html, "tr").map((tr) => tr.class)).toEqual([undefined, "is-unseen", undefined]);
+    const cells = allTags(html, "td");
+    expect(cells.map((td) => td["data-label"])).toEqual(["Elegir", "Nombre", undefined, "Elegir", "Nombre", undefined]);
+    expect(cells.map((td) => td.class)).toEqual([undefined, "rec-nowrap", undefined, undefined, "rec-nowrap", undefined]);
+    expect(textOf(html)).toContain("b.pdf");
+  });
+
+  it("leaves out the wrapper and the caption when told so", async () => {
+    const html = await renderWithRouter(
+      <DataTable
+        className="receipt__table"
+        wrapClassName={null}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[{ key: "name", header: "Nombre", cell: (r) => r.name }]}
+      />,
+    );
+    expect(html.startsWith('<table class="receipt__table"><thead>')).toBe(true);
+    expect(html).not.toContain("<caption");
+    const visible = await renderWithRouter(
+      <DataTable
+        caption="1 a 2 de 2"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[{ key: "name", header: "Nombre", cell: (r) => r.name }]}
+      />,
+    );
+    expect(visible).toContain("<caption>1 a 2 de 2</caption>");
   });
 });
 

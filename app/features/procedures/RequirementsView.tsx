@@ -8,6 +8,7 @@ import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
 import { Checkbox, ErrorSummary, LinkButton, Modal, SkeletonRows, SubmitButton, useHydrated } from "~/ui";
+import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
 
 /** A procedure's requirements (/procedures/available/requirements): what it asks, the documents, the citizen's data, the terms and 'Iniciar trámite'. */
@@ -78,26 +79,15 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
       <div className="card stack">
         <h2 className="section-title">{t.requirements.documentsTitle}</h2>
         {table.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.ui.docName}</th>
-                  <th scope="col">{t.ui.docDescription}</th>
-                  <th scope="col">{t.ui.docRequired}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {table.map((d, i) => (
-                  <tr key={i}>
-                    <td data-label={t.ui.docName}>{d.name}</td>
-                    <td data-label={t.ui.docDescription}>{d.description}</td>
-                    <td data-label={t.ui.docRequired}>{d.required ? t.ui.yes : t.ui.no}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={table}
+            rowKey={(_, i) => i}
+            columns={[
+              { key: "name", header: t.ui.docName, cell: (d) => d.name },
+              { key: "description", header: t.ui.docDescription, cell: (d) => d.description },
+              { key: "required", header: t.ui.docRequired, cell: (d) => (d.required ? t.ui.yes : t.ui.no) },
+            ]}
+          />
         ) : (
           <p>{common.noInformation}</p>
         )}
