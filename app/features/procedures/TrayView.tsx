@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useLocation, useNavigation } from "@remix-run/react";
+import { tabItems } from "~/features/instances/tabs";
 import { ThreadList } from "~/features/thread/ThreadList";
 import { procedures as t } from "~/lib/messages/procedures";
 import { thread } from "~/lib/messages/thread";
@@ -34,15 +35,8 @@ export function TrayView({ data }: { data: SerializeFrom<typeof loadTray> }) {
       ) : (
         <Tabs
           label={t.tabsLabel}
-          tabs={data.tabs.map((tab) => ({
-            key: tab.code,
-            label: tab.description,
-            count: tab.count,
-            color: tab.color,
-            active: tab.code === state.tab,
-            // Changing tab reloads the count and the first page; filters stay.
-            href: trayHref({ ...state, tab: tab.code, page: 1, modal: null }, defaultTab),
-          }))}
+          // Changing tab reloads the count and the first page; filters stay.
+          tabs={tabItems(data.tabs, state.tab, (tab) => trayHref({ ...state, tab, page: 1, modal: null }, defaultTab))}
         />
       )}
       <TrayFilters state={state} defaultTab={defaultTab} />

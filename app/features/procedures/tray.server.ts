@@ -18,6 +18,7 @@ import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
+import { loadTabCounts } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, parseTrayState, safeReturnTo, trayHref, withoutModal, type TrayState } from "./url";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -55,23 +56,7 @@ export async function loadTray(request: Request) {
     tabs.map((tab) => tab.code),
   );
 
-  const counts: Record<string, number | null> = {};
-  let notice: string | null = null;
-  try {
-    await Promise.all(
-      tabs
-        .filter((tab) => tab.count)
-        .map(async (tab) => {
-          counts[tab.code] = await countInstances(ctx, tab.code);
-        }),
-    );
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    // The first load goes to /error; a tab change keeps the page with the count's toast.
-    if (!state.explicitTab) throw redirect("/error");
-    notice = t.toasts.countError;
-    for (const tab of tabs) counts[tab.code] = null;
-  }
+  const counted = await loadTabCounts(tabs, state.explicitTab, (tab) => countInstances(ctx, tab), t.toasts.countError);
 
   let list: Awaited<ReturnType<typeof listInstances>> = { instances: [], last_page: 1 };
   if (state.tab) {
@@ -121,12 +106,7 @@ export async function loadTray(request: Request) {
   return json({
     state,
     defaultTab,
-    tabs: tabs.map((tab) => ({
-      code: tab.code,
-      description: tab.description,
-      color: tab.color ?? undefined,
-      count: tab.count ? (counts[tab.code] ?? null) : null,
-    })),
+    tabs: counted.tabs,
     instances: list.instances,
     related,
     lastPage: Math.max(1, list.last_page),
@@ -135,7 +115,7 @@ export async function loadTray(request: Request) {
     docs,
     here,
     closeHref,
-    notice: notice ? { id: `count-${Date.now()}`, type: "ERROR" as const, message: notice } : null,
+    notice: counted.notice,
     publicUrl: env.PUBLIC_PROCEDURES_URL,
   });
 }

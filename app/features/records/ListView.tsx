@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { tabItems } from "~/features/instances/tabs";
 import type { RecordInstance } from "~/api/records.server";
 import { SortSelect } from "~/features/instances/SortSelect";
 import { formatDate } from "~/lib/dates";
@@ -97,15 +98,8 @@ export function RecordsListView({ data }: { data: SerializeFrom<typeof loadRecor
       ) : (
         <Tabs
           label={t.tabsLabel}
-          tabs={data.tabs.map((tab) => ({
-            key: tab.code,
-            label: tab.description,
-            count: tab.count,
-            color: tab.color,
-            active: tab.code === state.tab,
-            // Changing tab reloads the count and the first page (spec section 4).
-            href: listHref({ ...state, tab: tab.code, page: 1 }, defaultTab),
-          }))}
+          // Changing tab reloads the count and the first page (spec section 4).
+          tabs={tabItems(data.tabs, state.tab, (tab) => listHref({ ...state, tab, page: 1 }, defaultTab))}
         />
       )}
       <Filters key={location.search} state={state} defaultTab={defaultTab} />

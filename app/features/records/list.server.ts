@@ -4,6 +4,7 @@ import { countRecords, listRecords, type RecordInstance } from "~/api/records.se
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
+import { loadTabCounts } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -20,23 +21,7 @@ export async function loadRecords(request: Request) {
     tabs.map((tab) => tab.code),
   );
 
-  const counts: Record<string, number | null> = {};
-  let notice: string | null = null;
-  try {
-    await Promise.all(
-      tabs
-        .filter((tab) => tab.count)
-        .map(async (tab) => {
-          counts[tab.code] = await countRecords(ctx, tab.code);
-        }),
-    );
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    // The initial load goes to /error (spec section 8); a tab change keeps the page with a toast.
-    if (!state.explicitTab) throw redirect("/error");
-    notice = t.toasts.countError;
-    for (const tab of tabs) counts[tab.code] = null;
-  }
+  const counted = await loadTabCounts(tabs, state.explicitTab, (tab) => countRecords(ctx, tab), t.toasts.countError);
 
   let list: { instances: RecordInstance[]; last_page: number } = { instances: [], last_page: 1 };
   if (state.tab) {
@@ -57,14 +42,9 @@ export async function loadRecords(request: Request) {
   return json({
     state,
     defaultTab,
-    tabs: tabs.map((tab) => ({
-      code: tab.code,
-      description: tab.description,
-      color: tab.color ?? undefined,
-      count: tab.count ? (counts[tab.code] ?? null) : null,
-    })),
+    tabs: counted.tabs,
     instances: list.instances,
     lastPage: Math.max(1, list.last_page),
-    notice: notice ? { id: `count-${Date.now()}`, type: "ERROR" as const, message: notice } : null,
+    notice: counted.notice,
   });
 }
