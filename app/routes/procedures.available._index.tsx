@@ -1,134 +1,17 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ApiError } from "~/api/client.server";
-import { getCatalogue, type CatalogueItem } from "~/api/procedures.server";
-import { catalogueHref, parseCatalogueState } from "~/features/procedures/url";
-import { env } from "~/lib/env.server";
-import { requireAdhered } from "~/lib/guards.server";
-import { common } from "~/lib/messages/common";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadCatalogue } from "~/features/procedures/catalogue.server";
+import { CatalogueView } from "~/features/procedures/CatalogueView";
 import { furniture } from "~/lib/messages/furniture";
-import { procedures as t } from "~/lib/messages/procedures";
 import { pageTitle } from "~/lib/meta";
-import { CATALOGUE_PAGE_SIZE, paginateList } from "~/lib/paginate";
-import { redirectWithToast } from "~/lib/toast.server";
 import proceduresStyles from "~/styles/procedures.css";
-import { EmptyState, Paginator, SkeletonRows, useDebouncedSubmit } from "~/ui";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: proceduresStyles }];
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.available);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAdhered(request, "procedures");
-  const state = parseCatalogueState(new URL(request.url).searchParams);
-  let items: CatalogueItem[];
-  try {
-    items = await getCatalogue(ctx, state.q ? { filter: state.q } : { parentId: state.parentId });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // A failed search returns to the root with its toast; the root and a level load go to /error.
-    if (state.q) throw await redirectWithToast("/procedures/available", { type: "ERROR", message: t.toasts.filterError });
-    throw redirect("/error");
-  }
-  const paged = paginateList(items, state.page, CATALOGUE_PAGE_SIZE);
-  // The level's chain: the parents of its children (the level itself is the last one).
-  const chain = state.parentId ? items[0]?.parents ?? [] : [];
-  return json({ state, items: paged.items, page: paged.page, lastPage: paged.lastPage, chain, publicUrl: env.PUBLIC_PROCEDURES_URL });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogue(request);
 
 export default function AvailableProcedures() {
-  const { state, items, page, lastPage, chain, publicUrl } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const onSearch = useDebouncedSubmit();
-  const loading =
-    navigation.state === "loading" &&
-    navigation.location.pathname.replace(/\/$/, "") === "/procedures/available" &&
-    navigation.location.search !== location.search;
-  const current = chain[chain.length - 1];
-  const parent = chain.length > 1 ? chain[chain.length - 2] : null;
-  const drilled = Boolean(state.parentId);
-
-  return (
-    <section aria-labelledby="page-title" className="proc-catalogue">
-      {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
-      {drilled ? null : (
-        <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
-          <ol>
-            <li>
-              <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
-            </li>
-            <li>
-              {state.q ? (
-                <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
-              ) : (
-                <span aria-current="page">{furniture.routeLabels.available}</span>
-              )}
-            </li>
-          </ol>
-        </nav>
-      )}
-      <div className="page-head">
-        <h1 id="page-title" className="page-title">
-          {t.available.title}
-        </h1>
-      </div>
-      <Form method="get" action="/procedures/available" className="toolbar" role="search">
-        <div className="field">
-          <label className="field__label" htmlFor="catalogue-q">
-            {t.available.searchLabel}
-          </label>
-          <input id="catalogue-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-        </div>
-        <button type="submit" className="btn btn--secondary no-js-only">
-          {common.actions.search}
-        </button>
-      </Form>
-      {drilled && current ? (
-        <div className="proc-catalogue__back">
-          <Link className="back-link" to={catalogueHref({ parentId: parent?.id ?? null })} aria-label={t.ui.backTo(parent?.description ?? furniture.routeLabels.available)}>
-            {common.actions.back}
-          </Link>
-          <h2 className="proc-catalogue__level">{current.description}</h2>
-        </div>
-      ) : null}
-      {loading ? (
-        <SkeletonRows count={14} />
-      ) : items.length === 0 ? (
-        <EmptyState title={t.available.empty} />
-      ) : (
-        <>
-          <ul className="card-grid" aria-label={t.ui.catalogueLabel}>
-            {items.map((item) => (
-              <li key={item.id} className="card proc-item">
-                {item.highlighted ? <span className="proc-item__tag">{t.ui.highlighted}</span> : null}
-                {item.isParent ? (
-                  <Link to={catalogueHref({ parentId: item.id })}>{item.description}</Link>
-                ) : (
-                  <Link to={`/procedures/available/requirements/?procedure=${encodeURIComponent(item.id)}`}>{item.description}</Link>
-                )}
-                {state.q && item.parents.length ? (
-                  <p className="proc-item__meta">{item.parents.map((p) => p.description).join(" › ")}</p>
-                ) : !item.isParent && item.organism ? (
-                  <p className="proc-item__meta">{item.organism}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <Paginator
-            page={page}
-            lastPage={lastPage}
-            label={t.ui.cataloguePaginatorLabel}
-            hrefFor={(p) => catalogueHref({ parentId: state.parentId, q: state.q, page: p })}
-          />
-        </>
-      )}
-      <p className="proc-catalogue__hint">
-        {t.available.hint}{" "}
-        <a href={publicUrl} target="_blank" rel="noreferrer">
-          {t.publicSiteLink} <span className="visually-hidden">{common.opensInNewTab}</span>
-        </a>
-      </p>
-    </section>
-  );
+  return <CatalogueView data={useLoaderData<typeof loader>()} />;
 }

@@ -1,121 +1,19 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { fieldErrorText, valuesFrom } from "~/features/chat/FormFields";
-import { formAction, loadFormScreen, type FormActionData } from "~/features/chat/form.server";
-import { validateForm, type FormDefinition } from "@common/forms";
-import { errors as E } from "~/lib/messages/errors";
+import { useLoaderData } from "@remix-run/react";
+import { formAction, loadFormScreen } from "~/features/chat/form.server";
+import { FormScreenView } from "~/features/chat/FormScreenView";
 import { furniture } from "~/lib/messages/furniture";
-import { procedures as t } from "~/lib/messages/procedures";
 import { pageTitle } from "~/lib/meta";
 import chatStyles from "~/styles/chat.css";
-import { LinkButton, Spinner, useHydrated } from "~/ui";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.form);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadFormScreen(request));
-}
+export const loader = async ({ request }: LoaderFunctionArgs) => json(await loadFormScreen(request));
 
 /** The frame's form posts here (spec section 4: the three outcomes of a form submission). */
-export async function action({ request }: ActionFunctionArgs) {
-  return formAction(request);
-}
+export const action = ({ request }: ActionFunctionArgs) => formAction(request);
 
 export default function FormScreen() {
-  const { title, back, frameSrc, spec } = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormActionData>();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [clientInvalid, setClientInvalid] = useState(false);
-  const invalid = clientInvalid || Boolean(actionData?.invalid);
-
-  /** With JavaScript the same rules run before sending: an invalid form is never sent. */
-  const attach = useCallback(() => {
-    const doc = frame.current?.contentDocument;
-    const form = doc?.getElementById("av-form") as HTMLFormElement | null;
-    if (!doc || !form) return;
-    setLoaded(true);
-    // Same origin: the frame grows to its form, so the page scrolls as one. The body's own height is
-    // measured (the document's is never less than the frame), so a resize does not feed itself.
-    const fit = () => {
-      const height = `${Math.ceil(doc.body.getBoundingClientRect().height) + 4}px`;
-      if (frame.current && frame.current.style.height !== height) frame.current.style.height = height;
-    };
-    fit();
-    doc.defaultView?.addEventListener("resize", fit);
-    if (form.dataset.enhanced) return;
-    form.dataset.enhanced = "1";
-    form.addEventListener("submit", (event) => {
-      const values = valuesFrom(spec, new FormData(form));
-      const result = validateForm(spec as FormDefinition, values);
-      for (const field of spec.fields) {
-        const slot = doc.getElementById(`f-${field.name}-error`);
-        const code = result.errors[field.name];
-        if (slot) {
-          slot.textContent = code ? fieldErrorText(field, code) : "";
-          slot.hidden = !code;
-        }
-        for (const input of Array.from(form.querySelectorAll<HTMLElement>(`[name="${field.name}"]`))) {
-          if (code) input.setAttribute("aria-invalid", "true");
-          else input.removeAttribute("aria-invalid");
-          const own = input.getAttribute("aria-describedby")?.split(" ").filter((x) => x && x !== `f-${field.name}-error`) ?? [];
-          if (code && input.id === `f-${field.name}`) own.push(`f-${field.name}-error`);
-          if (own.length) input.setAttribute("aria-describedby", own.join(" "));
-          else input.removeAttribute("aria-describedby");
-        }
-      }
-      fit();
-      if (!result.valid) {
-        event.preventDefault();
-        setClientInvalid(true);
-        const first = spec.fields.find((f) => result.errors[f.name]);
-        (doc.querySelector(`[name="${first?.name}"]`) as HTMLElement | null)?.focus();
-        return;
-      }
-      setClientInvalid(false);
-      setSaving(true);
-    });
-  }, [spec]);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    const el = frame.current;
-    if (el?.contentDocument?.readyState === "complete" && el.contentDocument.getElementById("av-form")) attach();
-  }, [hydrated, attach]);
-
-  const busy = saving || (navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post");
-
-  return (
-    <section className="form-screen" aria-labelledby="page-title">
-      <div>
-        <LinkButton to={back} variant="secondary" size="sm">
-          {t.form.back}
-        </LinkButton>
-      </div>
-      <h1 id="page-title" className="page-title">
-        {title}
-      </h1>
-      {invalid ? (
-        <div className="alert alert--error" role="alert">
-          {E.formInvalid}
-        </div>
-      ) : null}
-      {/* Only a script can tell that the frame loaded: without one the page never says 'Cargando…'. */}
-      {hydrated ? (
-        <div className="form-screen__status">
-          {busy ? <Spinner size="sm" label={t.form.saving} showLabel /> : !loaded ? <Spinner size="sm" label={t.form.loading} showLabel /> : null}
-        </div>
-      ) : null}
-      <iframe ref={frame} src={frameSrc} title={t.form.frameTitle(spec.header.name)} className="form-screen__frame" onLoad={attach} />
-      {/* Browsers without frames (text browsers, some assistive set-ups) open the same form as a page of its own. */}
-      <p className="form-screen__standalone">
-        <a href={frameSrc}>{t.form.openStandalone}</a>
-      </p>
-    </section>
-  );
+  return <FormScreenView {...useLoaderData<typeof loader>()} />;
 }

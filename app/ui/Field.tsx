@@ -20,8 +20,8 @@ import { common } from "../lib/messages/common";
 interface FieldBaseProps {
   /** Input id; also the anchor of ErrorSummary links. */
   id: string;
-  /** Form field name. */
-  name: string;
+  /** Form field name (leave it out for a field that a script reads instead of a form posting it). */
+  name?: string;
   /** Visible label. */
   label: ReactNode;
   /** Error message under the label (sets aria-invalid). */
@@ -86,7 +86,10 @@ export type TextFieldProps = FieldBaseProps &
     inputClassName?: string;
   };
 
-/** Single-line input (type text by default; any input type but checkbox/radio). */
+/**
+ * Single-line input (type text by default; any input type but checkbox/radio). `aria-invalid` may
+ * also come from the caller, for a box checked as it is typed with no message to show.
+ */
 export function TextField({
   id,
   name,
@@ -98,6 +101,7 @@ export function TextField({
   inputClassName,
   type = "text",
   "aria-describedby": extraDescribedBy,
+  "aria-invalid": invalid,
   ...inputProps
 }: TextFieldProps) {
   return (
@@ -111,7 +115,7 @@ export function TextField({
         name={name}
         type={type}
         className={["field__input", inputClassName].filter(Boolean).join(" ")}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error ? true : invalid}
         aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
       />
     </div>
@@ -199,8 +203,7 @@ export function TextArea({
   );
 }
 
-export type CheckboxProps = FieldBaseProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children" | "type">;
+export type CheckboxProps = FieldBaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children" | "type">;
 
 /** A checkbox with its label to the right (the whole row is a 44 px target). */
 export function Checkbox({

@@ -1,4 +1,4 @@
-/** Shared UI components (see each file's doc comments). */
+/** Shared UI components (see each file's doc comments). DataTable is imported from ./DataTable itself (see there why). */
 export { Badge, type BadgeProps } from "./Badge";
 export {
   Button,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Badge } from "../../app/ui/Badge";
 import { SubmitButton, LinkButton, Button } from "../../app/ui/Button";
+import { DataTable } from "../../app/ui/DataTable";
 import { EmptyState } from "../../app/ui/EmptyState";
 import { Checkbox, ErrorSummary, Select, TextArea, TextField } from "../../app/ui/Field";
 import { Modal, ModalFrame } from "../../app/ui/Modal";
@@ -38,7 +39,9 @@ describe("Paginator", () => {
     const current = allTags(html, "a").filter((a) => "aria-current" in a);
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ "aria-current": "page", "aria-label": "Página 5", href: "/procedures?tab=all&amp;page=5" });
-    const pages = allTags(html, "a").filter((a) => a.class?.includes("paginator__page")).map((a) => a["aria-label"]);
+    const pages = allTags(html, "a")
+      .filter((a) => a.class?.includes("paginator__page"))
+      .map((a) => a["aria-label"]);
     expect(pages).toEqual(["Página 1", "Página 4", "Página 5", "Página 6", "Página 7", "Página 10"]);
     expect(tagWith(html, 'rel="prev"').href).toBe("/procedures?tab=all&amp;page=4");
     expect(tagWith(html, 'rel="next"').href).toBe("/procedures?tab=all&amp;page=6");
@@ -110,7 +113,13 @@ describe("Modal", () => {
   };
 
   it("renders nothing when closed", async () => {
-    expect(await renderWithRouter(<Modal {...props} open={false}>x</Modal>)).toBe("");
+    expect(
+      await renderWithRouter(
+        <Modal {...props} open={false}>
+          x
+        </Modal>,
+      ),
+    ).toBe("");
   });
 
   it("renders as a page section with a 'Cerrar' link when rendered on the server (no JS)", async () => {
@@ -187,7 +196,15 @@ describe("Toast", () => {
 describe("Fields", () => {
   it("wires label, aria-invalid and aria-describedby (error then hint)", async () => {
     const html = await renderWithRouter(
-      <TextField id="email" name="email" label="Correo electrónico" hint="Ejemplo: nombre@correo.com" error="Ingresa un correo." type="email" autoComplete="email" />,
+      <TextField
+        id="email"
+        name="email"
+        label="Correo electrónico"
+        hint="Ejemplo: nombre@correo.com"
+        error="Ingresa un correo."
+        type="email"
+        autoComplete="email"
+      />,
     );
     expect(tagWith(html, "<label")).toMatchObject({ for: "email" });
     expect(tagWith(html, "<input")).toMatchObject({
@@ -211,10 +228,14 @@ describe("Fields", () => {
     expect(tagWith(hinted, "<input")["aria-describedby"]).toBe("q-hint");
   });
 
+  it("takes aria-invalid from the caller too, and leaves out a name it was not given", async () => {
+    const html = await renderWithRouter(<TextField id="up-name-0" label="Nombre" aria-invalid value="" onChange={() => {}} />);
+    expect(tagWith(html, "<input")).toMatchObject({ id: "up-name-0", "aria-invalid": "true" });
+    expect(tagWith(html, "<input").name).toBeUndefined();
+  });
+
   it("renders a textarea counter: live with JS, the limit without", async () => {
-    const html = await renderWithRouter(
-      <TextArea id="message" name="message" label="Mensaje" maxLength={1000} defaultValue="Hola" />,
-    );
+    const html = await renderWithRouter(<TextArea id="message" name="message" label="Mensaje" maxLength={1000} defaultValue="Hola" />);
     expect(tagWith(html, "<textarea")).toMatchObject({ maxlength: "1000", "aria-describedby": "message-count" });
     expect(tagWith(html, 'class="js-only"')._tag).toBe("span");
     expect(textOf(html)).toContain("4/1000 caracteres");
@@ -226,7 +247,12 @@ describe("Fields", () => {
   it("renders checkboxes and selects with the same wiring", async () => {
     const html = await renderWithRouter(
       <form>
-        <Checkbox id="terms" name="terms" label="He leído y acepto los términos y condiciones" error="Debes aceptar los términos y condiciones." />
+        <Checkbox
+          id="terms"
+          name="terms"
+          label="He leído y acepto los términos y condiciones"
+          error="Debes aceptar los términos y condiciones."
+        />
         <Select
           id="type"
           name="type"
@@ -246,13 +272,93 @@ describe("Fields", () => {
 
   it("renders a focusable error summary linking to fields", async () => {
     const html = await renderWithRouter(
-      <ErrorSummary errors={[{ fieldId: "email", message: "Selecciona un correo electrónico." }, { fieldId: "terms", message: "Debes aceptar los términos y condiciones." }]} />,
+      <ErrorSummary
+        errors={[
+          { fieldId: "email", message: "Selecciona un correo electrónico." },
+          { fieldId: "terms", message: "Debes aceptar los términos y condiciones." },
+        ]}
+      />,
     );
     // autofocus: without JavaScript the browser focuses the summary of a form that came back.
-    expect(tagWith(html, 'class="error-summary"')).toMatchObject({ role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title", autofocus: "" });
+    expect(tagWith(html, 'class="error-summary"')).toMatchObject({
+      role: "alert",
+      tabindex: "-1",
+      "aria-labelledby": "error-summary-title",
+      autofocus: "",
+    });
     expect(allTags(html, "a").map((a) => a.href)).toEqual(["#email", "#terms"]);
     expect(textOf(html)).toContain("Hay un problema");
     expect(await renderWithRouter(<ErrorSummary errors={[]} />)).toBe("");
+  });
+});
+
+describe("DataTable", () => {
+  const rows = [
+    { id: "a", name: "a.pdf", seen: false },
+    { id: "b", name: "b.pdf", seen: true },
+  ];
+  type Row = (typeof rows)[number];
+
+  it("renders headers, one row per item and the phone layout's labels", async () => {
+    const html = await renderWithRouter(
+      <DataTable<Row>
+        caption="Documentos"
+        captionHidden
+        className="table rec-table"
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => (r.seen ? undefined : "is-unseen")}
+        columns={[
+          { key: "pick", header: "Elegir", headerHidden: true, cell: (r) => <input type="checkbox" aria-label={r.name} /> },
+          {
+            key: "name",
+            header: <a href="/sort">Nombre</a>,
+            label: "Nombre",
+            sort: "ascending",
+            className: "rec-nowrap",
+            cell: (r) => r.name,
+          },
+          { key: "get", header: "Descargar", headerHidden: true, label: null, cell: (r) => <a href={`/f/${r.id}`}>Descargar</a> },
+        ]}
+      />,
+    );
+    expect(tagWith(html, "<div")).toMatchObject({ class: "table-wrap" });
+    expect(tagWith(html, "<table")).toMatchObject({ class: "table rec-table" });
+    expect(tagWith(html, "<caption")).toMatchObject({ class: "visually-hidden" });
+    expect(allTags(html, "th").map((th) => [th.scope, th["aria-sort"]])).toEqual([
+      ["col", undefined],
+      ["col", "ascending"],
+      ["col", undefined],
+    ]);
+    expect(from(html, 'scope="col"').startsWith('<th scope="col"><span class="visually-hidden">Elegir</span></th>')).toBe(true);
+    expect(allTags(html, "tr").map((tr) => tr.class)).toEqual([undefined, "is-unseen", undefined]);
+    const cells = allTags(html, "td");
+    expect(cells.map((td) => td["data-label"])).toEqual(["Elegir", "Nombre", undefined, "Elegir", "Nombre", undefined]);
+    expect(cells.map((td) => td.class)).toEqual([undefined, "rec-nowrap", undefined, undefined, "rec-nowrap", undefined]);
+    expect(textOf(html)).toContain("b.pdf");
+  });
+
+  it("leaves out the wrapper and the caption when told so", async () => {
+    const html = await renderWithRouter(
+      <DataTable
+        className="receipt__table"
+        wrapClassName={null}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[{ key: "name", header: "Nombre", cell: (r) => r.name }]}
+      />,
+    );
+    expect(html.startsWith('<table class="receipt__table"><thead>')).toBe(true);
+    expect(html).not.toContain("<caption");
+    const visible = await renderWithRouter(
+      <DataTable
+        caption="1 a 2 de 2"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[{ key: "name", header: "Nombre", cell: (r) => r.name }]}
+      />,
+    );
+    expect(visible).toContain("<caption>1 a 2 de 2</caption>");
   });
 });
 
@@ -261,9 +367,15 @@ describe("Buttons", () => {
     const html = await renderWithRouter(
       <div>
         <Button variant="danger">Eliminar</Button>
-        <LinkButton to="/procedures/available" variant="secondary">Nuevo trámite</LinkButton>
-        <LinkButton to="https://example.org" external target="_blank" rel="noreferrer">Externo</LinkButton>
-        <SubmitButton name="intent" value="discard">Cancelar trámite</SubmitButton>
+        <LinkButton to="/procedures/available" variant="secondary">
+          Nuevo trámite
+        </LinkButton>
+        <LinkButton to="https://example.org" external target="_blank" rel="noreferrer">
+          Externo
+        </LinkButton>
+        <SubmitButton name="intent" value="discard">
+          Cancelar trámite
+        </SubmitButton>
       </div>,
     );
     expect(tagWith(html, 'class="btn btn--danger"')).toMatchObject({ _tag: "button", type: "button" });
@@ -275,7 +387,11 @@ describe("Buttons", () => {
   });
 
   it("shows the pending state when told so", async () => {
-    const html = await renderWithRouter(<SubmitButton pending pendingLabel="Eliminando documento...">Eliminar</SubmitButton>);
+    const html = await renderWithRouter(
+      <SubmitButton pending pendingLabel="Eliminando documento...">
+        Eliminar
+      </SubmitButton>,
+    );
     expect(tagWith(html, 'type="submit"')["aria-disabled"]).toBe("true");
     expect(textOf(html)).toBe("Eliminando documento...");
   });

@@ -143,7 +143,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
         ) : null}
       </ol>
       <div className="visually-hidden" aria-live="polite">
-        {hydrated && count !== initial.events.length ? chat.events[chat.events.length - 1]?.message ?? "" : ""}
+        {hydrated && count !== initial.events.length ? (chat.events[chat.events.length - 1]?.message ?? "") : ""}
       </div>
 
       {mode === "preview" ? (
@@ -165,7 +165,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
             maxLength={MAX_MESSAGE_LENGTH}
             rows={3}
             value={hydrated ? text : undefined}
-            defaultValue={hydrated ? undefined : result?.message ?? ""}
+            defaultValue={hydrated ? undefined : (result?.message ?? "")}
             onChange={(e) => setText(e.currentTarget.value)}
             error={result?.messageError ?? null}
             required={mode === "draft"}
@@ -261,15 +261,14 @@ function DocumentItem({
   self: string;
 }) {
   const live = event.type === "requestedDocuments" || event.type === "toSendDocuments";
-  const doc = live ? docs.get(snapshot.id) ?? snapshot : snapshot;
+  const doc = live ? (docs.get(snapshot.id) ?? snapshot) : snapshot;
   const missing = requiredError && doc.isRequired && doc.status === "requested";
   const actionable = live && !readOnly;
   const id = `doc-${doc.id}-${event.id}`;
   return (
     <li className={["chat-doc", missing ? "chat-doc--missing" : ""].filter(Boolean).join(" ")} id={id} data-status={doc.status}>
       <p className="chat-doc__name">
-        <strong>{doc.spec.description}</strong>{" "}
-        <span className="chat-doc__req">({doc.isRequired ? c.required : c.optional})</span>
+        <strong>{doc.spec.description}</strong> <span className="chat-doc__req">({doc.isRequired ? c.required : c.optional})</span>
       </p>
       {doc.dueDate && (doc.status === "requested" || doc.status === "toSend") ? (
         <p className="chat-doc__due">
@@ -353,6 +352,7 @@ function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self:
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="attach" />
       <input type="hidden" name="document" value={doc.id} />
+      {/* Not a TextField: a file box whose check on choosing is announced (role="alert") and whose hint always comes first. */}
       <label className="field__label" htmlFor={inputId}>
         {c.chooseFile(doc.spec.description)}
       </label>
@@ -379,7 +379,14 @@ function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self:
       />
       {/* While the chat sends or refreshes the input is disabled, and a disabled input is not posted:
           the button waits too, so a file already chosen is never dropped from the post. */}
-      <SubmitButton size="sm" variant="secondary" name="document" value={doc.id} pendingLabel={c.uploading} aria-disabled={hydrated && busy ? true : undefined}>
+      <SubmitButton
+        size="sm"
+        variant="secondary"
+        name="document"
+        value={doc.id}
+        pendingLabel={c.uploading}
+        aria-disabled={hydrated && busy ? true : undefined}
+      >
         {c.attach}
       </SubmitButton>
     </Form>

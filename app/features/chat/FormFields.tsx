@@ -2,7 +2,8 @@
  * A form definition rendered as plain, accessible HTML (no script needed): labels, hints,
  * fieldsets for radio and checkbox groups, `aria-invalid` and `aria-describedby` tied to each
  * field's error. Every field has an error slot (`<name>-error`, hidden when empty) so the
- * parent page's script can fill it when it validates before sending.
+ * parent page's script can fill it when it validates before sending: that slot, always present, is
+ * why these fields are not ~/ui/Field's (whose error exists only when there is one).
  */
 import type { FormSpec } from "~/api/chat.server";
 import { procedures as t } from "~/lib/messages/procedures";
@@ -11,7 +12,10 @@ import type { FieldErrorCode, FormField } from "@common/forms";
 export type FieldErrors = Record<string, string>;
 
 /** The text of a field's error code (messages.ts). */
-export function fieldErrorText(field: Pick<FormField, "minLength" | "maxLength" | "min" | "max" | "type">, code: FieldErrorCode | string): string {
+export function fieldErrorText(
+  field: Pick<FormField, "minLength" | "maxLength" | "min" | "max" | "type">,
+  code: FieldErrorCode | string,
+): string {
   const e = t.form.errors;
   switch (code) {
     case "minLength":
@@ -56,7 +60,7 @@ export function FormFields({ spec, values, errors }: { spec: FormSpec; values: R
         const id = `f-${field.name}`;
         const error = errors[field.name];
         const value = values[field.name];
-        const text = Array.isArray(value) ? value[0] ?? "" : value ?? "";
+        const text = Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
         const label = (
           <>
             {field.label}

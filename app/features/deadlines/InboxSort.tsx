@@ -6,27 +6,22 @@
 import { Form } from "@remix-run/react";
 import { deadlines as D } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
-import { DEFAULT_ORDER, inboxHref, type InboxState } from "~/features/digital/query";
+import { DEFAULT_ORDER, inboxHref, ORDER_LABELS, type InboxState } from "~/features/digital/query";
 
 export const DUE_ORDER = "due_date";
 
 export function InboxSort({ base, state }: { base: string; state: InboxState }) {
   // Everything but order and page, as hidden inputs (the state's own serialisation).
-  const keep = [...new URLSearchParams(inboxHref(base, state, { order: DEFAULT_ORDER }).split("?")[1] ?? "")].filter(([k]) => k !== "order" && k !== "page");
+  const keep = [...new URLSearchParams(inboxHref(base, state, { order: DEFAULT_ORDER }).split("?")[1] ?? "")].filter(
+    ([k]) => k !== "order" && k !== "page",
+  );
   const known = state.order === DEFAULT_ORDER || state.order === DUE_ORDER;
-  const columnLabels: Record<string, string> = {
-    subject: digital.columns.subject,
-    client: digital.columns.client,
-    type: digital.columns.type,
-    created_at: digital.columns.createdAt,
-    seen_date: digital.columns.seenDate,
-    due_date: D.column,
-  };
   return (
     <Form method="get" action={base} className="dd-sort-form">
       {keep.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
+      {/* Not a Select: the label sits over a row that pairs the select with its button, and Field's wrapper would break that row. */}
       <label className="field__label" htmlFor="dd-order">
         {D.sortLabel}
       </label>
@@ -36,7 +31,7 @@ export function InboxSort({ base, state }: { base: string; state: InboxState }) 
           <option value={DUE_ORDER}>{D.sortOptions.due}</option>
           {known ? null : (
             <option value={state.order}>
-              {`${columnLabels[state.orderKey] ?? state.orderKey} (${state.desc ? digital.sortedDescending : digital.sortedAscending})`}
+              {`${ORDER_LABELS[state.orderKey]} (${state.desc ? digital.sortedDescending : digital.sortedAscending})`}
             </option>
           )}
         </select>

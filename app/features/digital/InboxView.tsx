@@ -1,17 +1,17 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CommunicationType, InboxResponse } from "~/api/digital.server";
+import type { Communication, CommunicationType, InboxResponse } from "~/api/digital.server";
 import { formatDate } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { InboxSort } from "~/features/deadlines/InboxSort";
-import { EmptyState, Paginator, SubmitButton, Tabs, useDebouncedSubmit, useHydrated } from "~/ui";
+import { EmptyState, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
-import { hasFilters, inboxHref, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
+import { hasFilters, inboxHref, ORDER_LABELS, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
 
 const T = digital;
 
@@ -33,6 +33,43 @@ function ArchiveIcon() {
   );
 }
 
+/** A row's own action: 'Recuperar' in the archive (once every file is downloaded), archive in the inbox (once seen and downloaded). */
+function RowAction({ communication: c, archived }: { communication: Communication; archived: boolean }) {
+  const downloaded = allDownloaded(c);
+  if (!archived && (!c.seen_date || !downloaded)) return null;
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="code" value={c.code} />
+      {archived ? (
+        <SubmitButton
+          name="intent"
+          value="recover"
+          variant="secondary"
+          size="sm"
+          disabled={!downloaded}
+          aria-label={T.recoverRow(c.subject)}
+          title={downloaded ? undefined : T.recoverDisabledHint}
+        >
+          {T.recover}
+        </SubmitButton>
+      ) : (
+        <SubmitButton
+          name="intent"
+          value="archive"
+          variant="ghost"
+          size="sm"
+          aria-label={T.archiveRow(c.subject)}
+          title={T.archive}
+          pendingLabel={<ArchiveIcon />}
+        >
+          <ArchiveIcon />
+        </SubmitButton>
+      )}
+    </Form>
+  );
+}
+
 type Chip = { key: string; text: string; href: string };
 
 function chipsOf(base: string, s: InboxState, types: CommunicationType[]): Chip[] {
@@ -43,8 +80,7 @@ function chipsOf(base: string, s: InboxState, types: CommunicationType[]): Chip[
   if (s.search) add("search", T.columns.subject, s.search, { search: "" });
   if (s.seen) add("seen", F.seen, s.seen === "true" ? F.seenOptions.seen : F.seenOptions.unseen, { seen: "" });
   if (s.client) add("client", F.client, s.client, { client: "" });
-  if (s.type.length)
-    add("type", F.type, s.type.map((id) => types.find((t) => t.id === id)?.text ?? id).join(", "), { type: [] });
+  if (s.type.length) add("type", F.type, s.type.map((id) => types.find((t) => t.id === id)?.text ?? id).join(", "), { type: [] });
   if (s.selected === "notify") add("selected", F.selected, F.selectedOptions.notify, { selected: "received" });
   if (s.created_since) add("created_since", F.createdSince, formatDate(`${s.created_since}T00:00:00Z`), { created_since: "" });
   if (s.created_until) add("created_until", F.createdUntil, formatDate(`${s.created_until}T00:00:00Z`), { created_until: "" });
@@ -85,17 +121,16 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
   const [picked, setSelected] = useState<string[]>([]);
   const selected = picked.filter((code) => list.communications.some((c) => c.code === code));
   const chips = chipsOf(base, state, types);
+  /** The filters past the first two, named in the '+n' chip. */
+  const moreChips = chips
+    .slice(2)
+    .map((c) => c.text)
+    .join(", ");
   const summaryBase = archived ? "/digital/archive/summary" : "/digital/summary";
   const F = T.filters;
 
-  const columns: { key: OrderKey; label: string }[] = [
-    { key: "subject", label: T.columns.subject },
-    { key: "client", label: T.columns.client },
-    { key: "type", label: T.columns.type },
-    { key: "created_at", label: T.columns.createdAt },
-    { key: "seen_date", label: T.columns.seenDate },
-    { key: "due_date", label: deadlines.column },
-  ];
+  /** The columns the table sorts by (their headers are links that sort by them). */
+  const sortable: OrderKey[] = ["subject", "client", "type", "created_at", "seen_date", "due_date"];
 
   return (
     <section className="dd" aria-labelledby="page-title">
@@ -112,6 +147,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
         <Form method="get" role="search" className="dd-search" action={base}>
           <Keep state={state} omit={["search"]} />
           {state.filtersOpen ? <input type="hidden" name="filters" value="1" /> : null}
+          {/* Not a TextField: the label sits over a row that pairs the box with its button, and Field's wrapper would break that row. */}
           <label className="field__label" htmlFor="dd-search">
             {T.searchLabel}
           </label>
@@ -140,25 +176,25 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
           <details className="dd-filters" open>
             <summary className="btn btn--secondary">{T.advancedFilters}</summary>
             <Form method="get" action={base} className="dd-filters__form">
-              <Keep state={state} omit={["seen", "client", "type", "selected", "created_since", "created_until", "seen_since", "seen_until"]} />
+              <Keep
+                state={state}
+                omit={["seen", "client", "type", "selected", "created_since", "created_until", "seen_since", "seen_until"]}
+              />
               <div className="dd-filters__grid">
-                <div className="field">
-                  <label className="field__label" htmlFor="dd-f-seen">
-                    {F.seen}
-                  </label>
-                  <select id="dd-f-seen" name="seen" className="field__input" defaultValue={state.seen}>
-                    <option value="">{F.seenOptions.all}</option>
-                    <option value="true">{F.seenOptions.seen}</option>
-                    <option value="false">{F.seenOptions.unseen}</option>
-                  </select>
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor="dd-f-client">
-                    {F.client}
-                  </label>
-                  <input id="dd-f-client" name="client" className="field__input" defaultValue={state.client} maxLength={200} />
-                </div>
-                <fieldset className="field dd-filters__types">
+                <Select
+                  id="dd-f-seen"
+                  name="seen"
+                  label={F.seen}
+                  defaultValue={state.seen}
+                  options={[
+                    { value: "", label: F.seenOptions.all },
+                    { value: "true", label: F.seenOptions.seen },
+                    { value: "false", label: F.seenOptions.unseen },
+                  ]}
+                />
+                <TextField id="dd-f-client" name="client" label={F.client} defaultValue={state.client} maxLength={200} />
+                {/* Not Field's: a group of checkboxes, which Field has no component for (one used by this form alone would weigh on every page). */}
+                <fieldset className="field dd-filters__types" aria-describedby="dd-f-type-hint">
                   <legend className="field__label">{F.type}</legend>
                   <p className="field__hint" id="dd-f-type-hint">
                     {T.anyTypeHint}
@@ -179,15 +215,16 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     </div>
                   ))}
                 </fieldset>
-                <div className="field">
-                  <label className="field__label" htmlFor="dd-f-selected">
-                    {F.selected}
-                  </label>
-                  <select id="dd-f-selected" name="selected" className="field__input" defaultValue={state.selected}>
-                    <option value="received">{F.selectedOptions.received}</option>
-                    <option value="notify">{F.selectedOptions.notify}</option>
-                  </select>
-                </div>
+                <Select
+                  id="dd-f-selected"
+                  name="selected"
+                  label={F.selected}
+                  defaultValue={state.selected}
+                  options={[
+                    { value: "received", label: F.selectedOptions.received },
+                    { value: "notify", label: F.selectedOptions.notify },
+                  ]}
+                />
                 {(
                   [
                     ["created_since", F.createdSince],
@@ -196,12 +233,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     ["seen_until", F.seenUntil],
                   ] as const
                 ).map(([name, label]) => (
-                  <div className="field" key={name}>
-                    <label className="field__label" htmlFor={`dd-f-${name}`}>
-                      {label}
-                    </label>
-                    <input id={`dd-f-${name}`} type="date" name={name} className="field__input" defaultValue={state[name]} />
-                  </div>
+                  <TextField key={name} id={`dd-f-${name}`} name={name} type="date" label={label} defaultValue={state[name]} />
                 ))}
               </div>
               <div className="cluster">
@@ -228,7 +260,11 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
             </Form>
           </details>
         ) : (
-          <Link className="btn btn--secondary dd-filters__open" to={inboxHref(base, state, { page: state.page, filtersOpen: true })} preventScrollReset>
+          <Link
+            className="btn btn--secondary dd-filters__open"
+            to={inboxHref(base, state, { page: state.page, filtersOpen: true })}
+            preventScrollReset
+          >
             {T.advancedFilters}
           </Link>
         )}
@@ -248,20 +284,11 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
               <Link
                 className="chip dd-chip dd-chip--more"
                 to={inboxHref(base, state, { page: state.page, filtersOpen: true })}
-                title={chips
-                  .slice(2)
-                  .map((c) => c.text)
-                  .join(", ")}
+                title={moreChips}
                 preventScrollReset
               >
                 {T.moreFilters(chips.length - 2)}
-                <span className="visually-hidden">
-                  {" "}
-                  ({chips
-                    .slice(2)
-                    .map((c) => c.text)
-                    .join(", ")})
-                </span>
+                <span className="visually-hidden"> ({moreChips})</span>
               </Link>
             </li>
           ) : null}
@@ -305,6 +332,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
       {list.communications.length === 0 ? (
         <EmptyState title={hasFilters(state) ? T.empty.noResults : T.empty.emptyTray} />
       ) : (
+        // Not a DataTable (~/ui/DataTable): its chunk would take /digital past the 15 KB script budget.
         <div className="table-wrap">
           <table className="table dd-table">
             <caption className="visually-hidden">{archived ? T.archivedTableCaption : T.tableCaption}</caption>
@@ -315,19 +343,13 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     <span className="visually-hidden">{T.recoverSelected}</span>
                   </th>
                 ) : null}
-                {columns.map((col) => {
-                  const sorted = state.orderKey === col.key;
+                {sortable.map((key) => {
+                  const sorted = state.orderKey === key;
                   return (
-                    <th key={col.key} scope="col" aria-sort={sorted ? (state.desc ? "descending" : "ascending") : undefined}>
-                      <Link
-                        className="dd-sort"
-                        to={inboxHref(base, state, { order: toggledOrder(state, col.key) })}
-                        preventScrollReset
-                      >
-                        {col.label}
-                        <span className="visually-hidden">
-                          {sorted ? `, ${state.desc ? T.sortedDescending : T.sortedAscending}` : ""}
-                        </span>
+                    <th key={key} scope="col" aria-sort={sorted ? (state.desc ? "descending" : "ascending") : undefined}>
+                      <Link className="dd-sort" to={inboxHref(base, state, { order: toggledOrder(state, key) })} preventScrollReset>
+                        {ORDER_LABELS[key]}
+                        <span className="visually-hidden">{sorted ? `, ${state.desc ? T.sortedDescending : T.sortedAscending}` : ""}</span>
                         <span className="dd-sort__icon" aria-hidden="true">
                           {sorted ? (state.desc ? "▼" : "▲") : "↕"}
                         </span>
@@ -341,11 +363,11 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
             <tbody>
               {list.communications.map((c) => {
                 const unseen = !c.seen_date;
-                const downloaded = allDownloaded(c);
                 return (
                   <tr key={c.code} className={unseen ? "dd-row dd-row--unseen" : "dd-row"}>
                     {archived ? (
                       <td className="dd-cell--check">
+                        {/* Not a Field: a checkbox per row picks what to recover (with the bulk form), labelled by the subject. */}
                         <input
                           type="checkbox"
                           className="checkbox__input"
@@ -375,41 +397,18 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     <td data-label={T.columns.type}>{c.type.text}</td>
                     <td data-label={T.columns.createdAt}>{formatDate(c.created_at)}</td>
                     <td data-label={T.columns.seenDate}>{c.seen_date ? formatDate(c.seen_date) : <span aria-label={T.unseen}>—</span>}</td>
-                    <td data-label={deadlines.column}>{c.due_date ? <DueDate due={c.due_date} /> : <><span aria-hidden="true">—</span><span className="visually-hidden">{deadlines.none}</span></>}</td>
+                    <td data-label={deadlines.column}>
+                      {c.due_date ? (
+                        <DueDate due={c.due_date} />
+                      ) : (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">{deadlines.none}</span>
+                        </>
+                      )}
+                    </td>
                     <td data-label={T.columns.actions} className="dd-cell--actions">
-                      {archived ? (
-                        <Form method="post">
-                          <AuthenticityTokenInput />
-                          <input type="hidden" name="code" value={c.code} />
-                          <SubmitButton
-                            name="intent"
-                            value="recover"
-                            variant="secondary"
-                            size="sm"
-                            disabled={!downloaded}
-                            aria-label={T.recoverRow(c.subject)}
-                            title={downloaded ? undefined : T.recoverDisabledHint}
-                          >
-                            {T.recover}
-                          </SubmitButton>
-                        </Form>
-                      ) : !unseen && downloaded ? (
-                        <Form method="post">
-                          <AuthenticityTokenInput />
-                          <input type="hidden" name="code" value={c.code} />
-                          <SubmitButton
-                            name="intent"
-                            value="archive"
-                            variant="ghost"
-                            size="sm"
-                            aria-label={T.archiveRow(c.subject)}
-                            title={T.archive}
-                            pendingLabel={<ArchiveIcon />}
-                          >
-                            <ArchiveIcon />
-                          </SubmitButton>
-                        </Form>
-                      ) : null}
+                      <RowAction communication={c} archived={archived} />
                     </td>
                   </tr>
                 );
@@ -419,11 +418,7 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
         </div>
       )}
 
-      <Paginator
-        page={state.page}
-        lastPage={list.last_page}
-        hrefFor={(page) => inboxHref(base, state, { page })}
-      />
+      <Paginator page={state.page} lastPage={list.last_page} hrefFor={(page) => inboxHref(base, state, { page })} />
     </section>
   );
 }

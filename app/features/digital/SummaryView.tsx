@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
 import { EmptyState, LinkButton, SubmitButton } from "~/ui";
+import { DataTable } from "~/ui/DataTable";
 import { DigitalHeader } from "./DigitalHeader";
 import { allDownloaded } from "./archive-rule";
 import { ConcernsLinks } from "~/features/thread/ConcernsLinks";
@@ -153,27 +154,18 @@ export function SummaryView({
           {history.length === 0 ? (
             <EmptyState title={common.noInformation} />
           ) : (
-            <div className="table-wrap">
-              <table className="table dd-table dd-history">
-                <caption className="visually-hidden">{T.history}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.historyDate}</th>
-                    <th scope="col">{T.historyDescription}</th>
-                    <th scope="col">{T.historyUser}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.map((h, i) => (
-                    <tr key={`${h.date}-${i}`}>
-                      <td data-label={T.historyDate}>{formatDateTime(h.date)}</td>
-                      <td data-label={T.historyDescription}>{h.description}</td>
-                      <td data-label={T.historyUser}>{h.user}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="table dd-table dd-history"
+              caption={T.history}
+              captionHidden
+              rows={history}
+              rowKey={(h, i) => `${h.date}-${i}`}
+              columns={[
+                { key: "date", header: T.historyDate, cell: (h) => formatDateTime(h.date) },
+                { key: "description", header: T.historyDescription, cell: (h) => h.description },
+                { key: "user", header: T.historyUser, cell: (h) => h.user },
+              ]}
+            />
           )}
         </div>
 

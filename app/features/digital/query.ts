@@ -3,10 +3,22 @@
  * Parsing is lenient: an invalid value is dropped, never an error page.
  */
 import { normalizeDateParam } from "~/lib/dates";
+import { deadlines } from "~/lib/messages/deadlines";
+import { digital } from "~/lib/messages/digital";
 
 /** `due_date` is ours (decision 027): soonest first, communications without one last. */
 export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date", "due_date"] as const;
 export type OrderKey = (typeof ORDER_KEYS)[number];
+
+/** The name of each column the inbox sorts by: its header, and the sort select's option when it is sorted by it. */
+export const ORDER_LABELS: Record<OrderKey, string> = {
+  subject: digital.columns.subject,
+  client: digital.columns.client,
+  type: digital.columns.type,
+  created_at: digital.columns.createdAt,
+  seen_date: digital.columns.seenDate,
+  due_date: deadlines.column,
+};
 export const DEFAULT_ORDER = "-created_at";
 
 export type InboxState = {
@@ -97,6 +109,14 @@ export function seenFilter(state: InboxState): boolean | undefined {
 
 export function hasFilters(state: InboxState): boolean {
   return Boolean(
-    state.search || state.seen || state.client || state.type.length || state.created_since || state.created_until || state.seen_since || state.seen_until || state.tab === "unread",
+    state.search ||
+    state.seen ||
+    state.client ||
+    state.type.length ||
+    state.created_since ||
+    state.created_until ||
+    state.seen_since ||
+    state.seen_until ||
+    state.tab === "unread",
   );
 }

@@ -6,13 +6,13 @@ import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, useDebouncedSubmit } from "~/ui";
-import { SortSelect } from "~/features/instances/sort";
+import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, useDebouncedSubmit } from "~/ui";
+import { DataTable } from "~/ui/DataTable";
+import { SortSelect } from "~/features/instances/SortSelect";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
-const statusLabel = (status: string) =>
-  (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
+const statusLabel = (status: string) => (common.documentStatus as Record<string, string>)[status.toLowerCase()] ?? status;
 
 /** Portal resource route that streams a file from the API (`back` is where a failure returns to). */
 export function downloadHref(file: { fileId: string; name: string }, back: string) {
@@ -26,27 +26,35 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
   return (
     <Form method="get" action="/procedures" className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
-      <div className="field proc-filters__search">
-        <label className="field__label" htmlFor="proc-q">
-          {t.searchLabel}
-        </label>
-        <input id="proc-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="proc-since">
-          {common.search.since}
-        </label>
-        <input id="proc-since" className="field__input" type="date" name="since" lang="es-AR" defaultValue={state.since ?? ""} onChange={onChangeNow} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="proc-until">
-          {common.search.until}
-        </label>
-        <input id="proc-until" className="field__input" type="date" name="until" lang="es-AR" defaultValue={state.until ?? ""} onChange={onChangeNow} />
-      </div>
-      <div className="field proc-filters__sort">
-        <SortSelect id="proc-sort" value={state.sort} onChange={onChangeNow} />
-      </div>
+      <TextField
+        id="proc-q"
+        name="q"
+        type="search"
+        label={t.searchLabel}
+        className="proc-filters__search"
+        defaultValue={state.q}
+        maxLength={200}
+        onChange={onSearch}
+      />
+      <TextField
+        id="proc-since"
+        name="since"
+        type="date"
+        lang="es-AR"
+        label={common.search.since}
+        defaultValue={state.since ?? ""}
+        onChange={onChangeNow}
+      />
+      <TextField
+        id="proc-until"
+        name="until"
+        type="date"
+        lang="es-AR"
+        label={common.search.until}
+        defaultValue={state.until ?? ""}
+        onChange={onChangeNow}
+      />
+      <SortSelect id="proc-sort" className="proc-filters__sort" value={state.sort} onChange={onChangeNow} />
       <button type="submit" className="btn btn--secondary no-js-only">
         {common.actions.search}
       </button>
@@ -187,86 +195,79 @@ export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEnt
       {entries.length === 0 ? (
         <p>{t.history.empty}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t.history.date}</th>
-                <th scope="col">{t.history.user}</th>
-                <th scope="col">{t.history.action}</th>
-                <th scope="col">{t.history.comment}</th>
-                <th scope="col">{t.history.files}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, i) => (
-                <tr key={i}>
-                  <td data-label={t.history.date}>{formatDateTime(entry.excutedOn)}</td>
-                  <td data-label={t.history.user}>{entry.cn}</td>
-                  <td data-label={t.history.action}>{entry.action}</td>
-                  <td data-label={t.history.comment}>{entry.comment}</td>
-                  <td data-label={t.history.files}>
-                    {entry.files.length ? (
-                      <ul className="proc-files">
-                        {entry.files.map((f) => (
-                          <li key={f.fileId}>
-                            <a href={downloadHref({ fileId: f.fileId, name: f.name }, back)} aria-label={t.ui.downloadFile(f.name)}>
-                              {f.name}
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={entries}
+          rowKey={(_, i) => i}
+          columns={[
+            { key: "date", header: t.history.date, cell: (entry) => formatDateTime(entry.excutedOn) },
+            { key: "user", header: t.history.user, cell: (entry) => entry.cn },
+            { key: "action", header: t.history.action, cell: (entry) => entry.action },
+            { key: "comment", header: t.history.comment, cell: (entry) => entry.comment },
+            {
+              key: "files",
+              header: t.history.files,
+              cell: (entry) =>
+                entry.files.length ? (
+                  <ul className="proc-files">
+                    {entry.files.map((f) => (
+                      <li key={f.fileId}>
+                        <a href={downloadHref({ fileId: f.fileId, name: f.name }, back)} aria-label={t.ui.downloadFile(f.name)}>
+                          {f.name}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null,
+            },
+          ]}
+        />
       )}
     </Modal>
   );
 }
 
-export function AttachmentsModal({ docs, closeHref, back, instanceId }: { docs: AttachedDocument[]; closeHref: string; back: string; instanceId?: string }) {
+export function AttachmentsModal({
+  docs,
+  closeHref,
+  back,
+  instanceId,
+}: {
+  docs: AttachedDocument[];
+  closeHref: string;
+  back: string;
+  instanceId?: string;
+}) {
   return (
     <Modal id="proc-modal" title={t.modals.attachments} open closeHref={closeHref} size="lg">
       {instanceId ? <DownloadAllLink id="proc-download-all" href={procedureZipHref(instanceId, back)} count={docs.length} /> : null}
       {docs.length === 0 ? (
         <p>{t.attachments.empty}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t.attachments.fileName}</th>
-                <th scope="col">{t.attachments.date}</th>
-                <th scope="col">{t.attachments.status}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{common.actions.download}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {docs.map((doc) => (
-                <tr key={doc.fileId}>
-                  <td data-label={t.attachments.fileName}>{doc.fileName}</td>
-                  <td data-label={t.attachments.date}>{formatDateTime(doc.createdAt)}</td>
-                  <td data-label={t.attachments.status}>{statusLabel(doc.status)}</td>
-                  <td>
-                    <a
-                      className="btn btn--secondary btn--sm"
-                      href={downloadHref({ fileId: doc.fileId, name: doc.fileName }, back)}
-                      aria-label={t.ui.downloadFile(doc.fileName)}
-                    >
-                      {common.actions.download}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={docs}
+          rowKey={(doc) => doc.fileId}
+          columns={[
+            { key: "fileName", header: t.attachments.fileName, cell: (doc) => doc.fileName },
+            { key: "date", header: t.attachments.date, cell: (doc) => formatDateTime(doc.createdAt) },
+            { key: "status", header: t.attachments.status, cell: (doc) => statusLabel(doc.status) },
+            {
+              key: "download",
+              header: common.actions.download,
+              headerHidden: true,
+              // No label on the phone's card: the button says 'Descargar' itself.
+              label: null,
+              cell: (doc) => (
+                <a
+                  className="btn btn--secondary btn--sm"
+                  href={downloadHref({ fileId: doc.fileId, name: doc.fileName }, back)}
+                  aria-label={t.ui.downloadFile(doc.fileName)}
+                >
+                  {common.actions.download}
+                </a>
+              ),
+            },
+          ]}
+        />
       )}
     </Modal>
   );

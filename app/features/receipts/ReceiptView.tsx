@@ -4,6 +4,7 @@ import { formatCuil } from "~/features/shell/person";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { sizes } from "~/lib/messages/sizes";
 import { receipts as R } from "~/lib/messages/receipts";
+import { DataTable } from "~/ui/DataTable";
 
 /** What the receipt says, as label/value rows (the page and the PDF show the same). */
 export function receiptRows(receipt: Receipt): { label: string; value: string }[] {
@@ -51,22 +52,16 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {documents.length === 0 ? (
             <p>{R.noDocuments}</p>
           ) : (
-            <table className="receipt__table">
-              <thead>
-                <tr>
-                  <th scope="col">{R.documentName}</th>
-                  <th scope="col">{R.documentSize}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {documents.map((doc, i) => (
-                  <tr key={`${doc.name}-${i}`}>
-                    <td>{doc.name}</td>
-                    <td>{sizeText(doc.size)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="receipt__table"
+              wrapClassName={null}
+              rows={documents}
+              rowKey={(doc, i) => `${doc.name}-${i}`}
+              columns={[
+                { key: "name", header: R.documentName, cell: (doc) => doc.name },
+                { key: "size", header: R.documentSize, cell: (doc) => sizeText(doc.size) },
+              ]}
+            />
           )}
         </section>
       ) : null}

@@ -6,7 +6,8 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
 import { paginateList, RECORD_DOCUMENTS_PAGE_SIZE } from "~/lib/paginate";
-import { Badge, EmptyState, Modal, Paginator, SubmitButton, useDebouncedSubmit, useHydrated } from "~/ui";
+import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
+import { DataTable } from "~/ui/DataTable";
 import { downloadHref, filterIncorporated, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
 
@@ -88,12 +89,15 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
       </h3>
       <Form method="get" action="/records/manager/" className="rec-search" role="search" aria-label={m.searchIncorporated}>
         <input type="hidden" name="file" value={state.file} />
-        <div className="field">
-          <label className="field__label" htmlFor="rec-doc-q">
-            {m.searchIncorporated}
-          </label>
-          <input id="rec-doc-q" className="field__input" type="search" name="q" defaultValue={state.q} maxLength={200} onChange={onSearch} />
-        </div>
+        <TextField
+          id="rec-doc-q"
+          name="q"
+          type="search"
+          label={m.searchIncorporated}
+          defaultValue={state.q}
+          maxLength={200}
+          onChange={onSearch}
+        />
         <button type="submit" className="btn btn--secondary no-js-only">
           {common.actions.search}
         </button>
@@ -104,48 +108,47 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
         <EmptyState title={t.ui.noIncorporatedMatches} />
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table rec-table">
-              <caption className="visually-hidden">{m.incorporated}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{m.columns.order}</th>
-                  <th scope="col">{m.columns.fileName}</th>
-                  <th scope="col">{m.columns.description}</th>
-                  <th scope="col">{m.columns.date}</th>
-                  <th scope="col">{m.columns.user}</th>
-                  <th scope="col">{m.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageOf.items.map((d) => {
+          <DataTable
+            className="table rec-table"
+            caption={m.incorporated}
+            captionHidden
+            rows={pageOf.items}
+            rowKey={(d) => `${d.id ?? d.file.signedFileId}`}
+            columns={[
+              { key: "order", header: m.columns.order, cell: (d) => <span className="rec-order">{m.order(d.nroFolio ?? "")}</span> },
+              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+              { key: "description", header: m.columns.description, cell: (d) => d.spec.description },
+              { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDate(d.spec.date) },
+              { key: "user", header: m.columns.user, cell: (d) => d.spec.user },
+              {
+                key: "actions",
+                header: m.columns.actions,
+                className: "rec-table__actions",
+                cell: (d) => {
                   const id = d.file.signedFileId;
                   return (
-                    <tr key={`${d.id ?? id}`}>
-                      <td data-label={m.columns.order}>
-                        <span className="rec-order">{m.order(d.nroFolio ?? "")}</span>
-                      </td>
-                      <td data-label={m.columns.fileName}>{d.file.name}</td>
-                      <td data-label={m.columns.description}>{d.spec.description}</td>
-                      <td data-label={m.columns.date} className="rec-nowrap">{formatDate(d.spec.date)}</td>
-                      <td data-label={m.columns.user}>{d.spec.user}</td>
-                      <td data-label={m.columns.actions} className="rec-table__actions">
-                        <RowLink to={`${managerHref({ ...state, modal: "preview", set: "incorporated", doc: id, page: 1 })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
-                          {m.preview}
-                        </RowLink>
-                        <a className="btn btn--ghost btn--sm" href={downloadHref(id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
-                          {m.download}
-                        </a>
-                        <RowLink to={`${managerHref({ ...state, modal: "details", set: "incorporated", doc: id })}#rec-modal`} label={t.ui.detailsOf(d.file.name)}>
-                          {m.details}
-                        </RowLink>
-                      </td>
-                    </tr>
+                    <>
+                      <RowLink
+                        to={`${managerHref({ ...state, modal: "preview", set: "incorporated", doc: id, page: 1 })}#rec-modal`}
+                        label={t.ui.previewOf(d.file.name)}
+                      >
+                        {m.preview}
+                      </RowLink>
+                      <a className="btn btn--ghost btn--sm" href={downloadHref(id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
+                        {m.download}
+                      </a>
+                      <RowLink
+                        to={`${managerHref({ ...state, modal: "details", set: "incorporated", doc: id })}#rec-modal`}
+                        label={t.ui.detailsOf(d.file.name)}
+                      >
+                        {m.details}
+                      </RowLink>
+                    </>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+            ]}
+          />
           <Paginator
             page={pageOf.page}
             lastPage={pageOf.lastPage}
@@ -158,6 +161,9 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
   );
 }
 
+/** A sent document's id: its file's, else its spec's, else its own, else its place on the page. */
+const sentId = (d: SentDocument, i: number) => d.file.id ?? d.spec.id ?? d.id ?? String(i);
+
 export function SentSection({ docs, state }: { docs: SentDocument[]; state: ManagerState }) {
   const pageOf = paginateList(docs, state.spage, RECORD_DOCUMENTS_PAGE_SIZE);
   return (
@@ -169,43 +175,40 @@ export function SentSection({ docs, state }: { docs: SentDocument[]; state: Mana
         <EmptyState title={m.empty.sent} />
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table rec-table">
-              <caption className="visually-hidden">{m.sent}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{m.columns.fileName}</th>
-                  <th scope="col">{m.columns.date}</th>
-                  <th scope="col">{m.columns.reference}</th>
-                  <th scope="col">{m.columns.status}</th>
-                  <th scope="col">{m.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageOf.items.map((d, i) => {
-                  const id = d.file.id ?? d.spec.id ?? d.id ?? String(i);
-                  return (
-                    <tr key={id}>
-                      <td data-label={m.columns.fileName}>{d.file.name}</td>
-                      <td data-label={m.columns.date} className="rec-nowrap">{formatDateTime(d.updated_at)}</td>
-                      <td data-label={m.columns.reference}>{d.spec.reference}</td>
-                      <td data-label={m.columns.status}>
-                        <Badge color={d.status.color}>{d.status.description}</Badge>
-                      </td>
-                      <td data-label={m.columns.actions} className="rec-table__actions">
-                        <RowLink to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: id, page: 1 })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
-                          {m.preview}
-                        </RowLink>
-                        <RowLink to={`${managerHref({ ...state, modal: "details", set: "sent", doc: id })}#rec-modal`} label={t.ui.detailsOf(d.file.name)}>
-                          {m.details}
-                        </RowLink>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="table rec-table"
+            caption={m.sent}
+            captionHidden
+            rows={pageOf.items}
+            rowKey={sentId}
+            columns={[
+              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+              { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDateTime(d.updated_at) },
+              { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
+              { key: "status", header: m.columns.status, cell: (d) => <Badge color={d.status.color}>{d.status.description}</Badge> },
+              {
+                key: "actions",
+                header: m.columns.actions,
+                className: "rec-table__actions",
+                cell: (d, i) => (
+                  <>
+                    <RowLink
+                      to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: sentId(d, i), page: 1 })}#rec-modal`}
+                      label={t.ui.previewOf(d.file.name)}
+                    >
+                      {m.preview}
+                    </RowLink>
+                    <RowLink
+                      to={`${managerHref({ ...state, modal: "details", set: "sent", doc: sentId(d, i) })}#rec-modal`}
+                      label={t.ui.detailsOf(d.file.name)}
+                    >
+                      {m.details}
+                    </RowLink>
+                  </>
+                ),
+              },
+            ]}
+          />
           <Paginator
             page={pageOf.page}
             lastPage={pageOf.lastPage}
@@ -249,56 +252,69 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
         <Form method="get" action="/records/manager/" className="rec-pending-form" preventScrollReset>
           <input type="hidden" name="file" value={state.file} />
           <input type="hidden" name="modal" value="send" />
-          {selected.filter((s) => !visible.has(s)).map((s) => (
-            <input key={s} type="hidden" name="sel" value={s} />
-          ))}
-          <div className="table-wrap">
-            <table className="table rec-table">
-              <caption className="visually-hidden">{m.pending}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{m.sendDocuments}</span>
-                  </th>
-                  <th scope="col">{m.columns.fileName}</th>
-                  <th scope="col">{m.columns.reference}</th>
-                  <th scope="col">{m.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageOf.items.map((d) => (
-                  <tr key={d.spec.id}>
-                    <td data-label={m.sendDocuments}>
-                      <input
-                        type="checkbox"
-                        className="rec-check"
-                        name="sel"
-                        value={d.spec.id}
-                        id={`sel-${d.spec.id}`}
-                        aria-label={m.selectDocument(d.file.name)}
-                        checked={hydrated ? selected.includes(d.spec.id) : undefined}
-                        defaultChecked={hydrated ? undefined : state.sel.includes(d.spec.id)}
-                        onChange={(event) => toggle(d.spec.id, event.currentTarget.checked)}
-                      />
-                    </td>
-                    <td data-label={m.columns.fileName}>{d.file.name}</td>
-                    <td data-label={m.columns.reference}>{d.spec.reference}</td>
-                    <td data-label={m.columns.actions} className="rec-table__actions">
-                      <RowLink to={`${managerHref({ ...state, modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}#rec-modal`} label={t.ui.previewOf(d.file.name)}>
-                        {m.preview}
-                      </RowLink>
-                      <a className="btn btn--ghost btn--sm" href={downloadHref(d.file.id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
-                        {m.download}
-                      </a>
-                      <RowLink to={`${managerHref({ ...state, modal: "delete", doc: d.spec.id, sel: [] })}#rec-modal`} label={t.ui.deleteOf(d.file.name)}>
-                        {m.deletePending}
-                      </RowLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {selected
+            .filter((s) => !visible.has(s))
+            .map((s) => (
+              <input key={s} type="hidden" name="sel" value={s} />
+            ))}
+          <DataTable
+            className="table rec-table"
+            caption={m.pending}
+            captionHidden
+            rows={pageOf.items}
+            rowKey={(d) => d.spec.id}
+            columns={[
+              {
+                key: "select",
+                header: m.sendDocuments,
+                headerHidden: true,
+                // A checkbox per row picks what to send: its label is the document's name (aria-label), not a Field's.
+                cell: (d) => (
+                  <input
+                    type="checkbox"
+                    className="rec-check"
+                    name="sel"
+                    value={d.spec.id}
+                    id={`sel-${d.spec.id}`}
+                    aria-label={m.selectDocument(d.file.name)}
+                    checked={hydrated ? selected.includes(d.spec.id) : undefined}
+                    defaultChecked={hydrated ? undefined : state.sel.includes(d.spec.id)}
+                    onChange={(event) => toggle(d.spec.id, event.currentTarget.checked)}
+                  />
+                ),
+              },
+              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+              { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
+              {
+                key: "actions",
+                header: m.columns.actions,
+                className: "rec-table__actions",
+                cell: (d) => (
+                  <>
+                    <RowLink
+                      to={`${managerHref({ ...state, modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}#rec-modal`}
+                      label={t.ui.previewOf(d.file.name)}
+                    >
+                      {m.preview}
+                    </RowLink>
+                    <a
+                      className="btn btn--ghost btn--sm"
+                      href={downloadHref(d.file.id, d.file.name)}
+                      aria-label={t.ui.downloadOf(d.file.name)}
+                    >
+                      {m.download}
+                    </a>
+                    <RowLink
+                      to={`${managerHref({ ...state, modal: "delete", doc: d.spec.id, sel: [] })}#rec-modal`}
+                      label={t.ui.deleteOf(d.file.name)}
+                    >
+                      {m.deletePending}
+                    </RowLink>
+                  </>
+                ),
+              },
+            ]}
+          />
           <Paginator
             page={pageOf.page}
             lastPage={pageOf.lastPage}
@@ -323,7 +339,17 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
 
 export function DetailsModal({ doc, closeHref }: { doc: DocRef; closeHref: string }) {
   return (
-    <Modal id="rec-modal" title={t.detailsModal.title} open closeHref={closeHref} footer={<Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>{t.detailsModal.close}</Link>}>
+    <Modal
+      id="rec-modal"
+      title={t.detailsModal.title}
+      open
+      closeHref={closeHref}
+      footer={
+        <Link className="btn btn--secondary" to={closeHref} replace preventScrollReset>
+          {t.detailsModal.close}
+        </Link>
+      }
+    >
       <p className="rec-modal__doc">{doc.name}</p>
       {doc.details.length ? (
         <dl className="rec-data">

@@ -176,9 +176,12 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
     <Modal id="rec-modal" title={p.title} open closeHref={closeHref} size="lg" className="rec-preview">
       <div className="rec-viewer__bar">
         <div className="rec-viewer__docs">
-          <ArrowLink href={prevDoc} label={p.previousDocument}>‹</ArrowLink>
+          <ArrowLink href={prevDoc} label={p.previousDocument}>
+            ‹
+          </ArrowLink>
           <Form method="get" action="/records/manager/" className="rec-viewer__docform" preventScrollReset replace>
             {hidden}
+            {/* Not a Select (nor the page box below a TextField): the viewer's bar keeps label, control and button on one line, which Field's wrapper would break. */}
             <label className="field__label" htmlFor="rec-doc-select">
               {p.order(doc.order)}
             </label>
@@ -199,11 +202,15 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
               {t.ui.showDocument}
             </button>
           </Form>
-          <ArrowLink href={nextDoc} label={p.nextDocument}>›</ArrowLink>
+          <ArrowLink href={nextDoc} label={p.nextDocument}>
+            ›
+          </ArrowLink>
         </div>
 
         <div className="rec-viewer__pages">
-          <ArrowLink href={page > 1 ? at({ page: page - 1 }) : null} label={p.previousPage}>‹</ArrowLink>
+          <ArrowLink href={page > 1 ? at({ page: page - 1 }) : null} label={p.previousPage}>
+            ‹
+          </ArrowLink>
           <Form
             method="get"
             action="/records/manager/"
@@ -254,7 +261,9 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
               </p>
             ) : null}
           </Form>
-          <ArrowLink href={page < pageCount ? at({ page: page + 1 }) : null} label={p.nextPage}>›</ArrowLink>
+          <ArrowLink href={page < pageCount ? at({ page: page + 1 }) : null} label={p.nextPage}>
+            ›
+          </ArrowLink>
         </div>
 
         <ViewToggle textView={textView} textHref={at({ vista: "texto" })} pageHref={at({ vista: null })} />
@@ -304,8 +313,7 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
         // Without JavaScript: the page drawn on the server (no PDF viewer needed), its text a link away.
         <div className="rec-viewer__stage">
           <PageImage fileId={doc.fileId} page={page} pageCount={pageCount} name={doc.name}>
-            {readable.imageNote}{" "}
-            <a href={downloadHref(doc.fileId, doc.name)}>{t.ui.downloadOf(doc.name)}</a>
+            {readable.imageNote} <a href={downloadHref(doc.fileId, doc.name)}>{t.ui.downloadOf(doc.name)}</a>
           </PageImage>
         </div>
       )}

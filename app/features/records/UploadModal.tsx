@@ -34,12 +34,24 @@ export function UploadModal({ state, answer }: { state: ManagerState; answer?: U
   const closeHref = withoutModal(state);
   return (
     <Modal id="rec-modal" title={u.title} open closeHref={closeHref} size="lg">
-      {hydrated ? <UploadEnhanced state={state} /> : <UploadPlain state={state} errors={answer?.uploadErrors ?? null} values={answer?.uploadValues ?? {}} />}
+      {hydrated ? (
+        <UploadEnhanced state={state} />
+      ) : (
+        <UploadPlain state={state} errors={answer?.uploadErrors ?? null} values={answer?.uploadValues ?? {}} />
+      )}
     </Modal>
   );
 }
 
-function UploadPlain({ state, errors, values }: { state: ManagerState; errors: UploadErrors | null; values: Record<number, UploadSlotValues> }) {
+function UploadPlain({
+  state,
+  errors,
+  values,
+}: {
+  state: ManagerState;
+  errors: UploadErrors | null;
+  values: Record<number, UploadSlotValues>;
+}) {
   const closeHref = withoutModal(state);
   const fields = ["file", "name", "reference"] as const;
   const summary: ErrorSummaryItem[] = [
@@ -52,7 +64,13 @@ function UploadPlain({ state, errors, values }: { state: ManagerState; errors: U
     ).flat(),
   ];
   return (
-    <Form method="post" encType="multipart/form-data" action={managerHref({ file: state.file, modal: "upload" })} className="rec-upload" noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={managerHref({ file: state.file, modal: "upload" })}
+      className="rec-upload"
+      noValidate
+    >
       <ErrorSummary errors={summary} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="upload" />
@@ -85,8 +103,22 @@ function UploadPlain({ state, errors, values }: { state: ManagerState; errors: U
                 aria-describedby={held ? heldId : undefined}
               />
               {held ? <Checkbox id={`up-remove-${i}`} name={`remove_${i}`} value="1" label={u.remove(held.fileName)} /> : null}
-              <TextField id={`up-name-${i}`} name={`name_${i}`} label={u.name} error={slot.name} maxLength={255} defaultValue={value?.name ?? ""} />
-              <TextField id={`up-reference-${i}`} name={`reference_${i}`} label={u.reference} error={slot.reference} maxLength={500} defaultValue={value?.reference ?? ""} />
+              <TextField
+                id={`up-name-${i}`}
+                name={`name_${i}`}
+                label={u.name}
+                error={slot.name}
+                maxLength={255}
+                defaultValue={value?.name ?? ""}
+              />
+              <TextField
+                id={`up-reference-${i}`}
+                name={`reference_${i}`}
+                label={u.reference}
+                error={slot.reference}
+                maxLength={500}
+                defaultValue={value?.reference ?? ""}
+              />
             </li>
           );
         })}
@@ -133,7 +165,8 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
     if (inputRef.current) inputRef.current.value = "";
   };
 
-  const update = (key: string, changes: Partial<Item>) => setItems((current) => current.map((i) => (i.key === key ? { ...i, ...changes } : i)));
+  const update = (key: string, changes: Partial<Item>) =>
+    setItems((current) => current.map((i) => (i.key === key ? { ...i, ...changes } : i)));
   const incomplete = items.length === 0 || items.some((i) => !i.name.trim() || !i.reference.trim());
 
   const upload = async () => {
@@ -154,7 +187,12 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
           setBusy(false);
           return;
         }
-        registered.push({ fileId: answer.fileId, fileName: item.name.trim(), reference: item.reference.trim(), mime: item.file.type || "application/octet-stream" });
+        registered.push({
+          fileId: answer.fileId,
+          fileName: item.name.trim(),
+          reference: item.reference.trim(),
+          mime: item.file.type || "application/octet-stream",
+        });
       }
     } catch {
       setProblem(t.toasts.uploadError);
@@ -177,6 +215,7 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
           {problem}
         </p>
       ) : null}
+      {/* Not a Field: the file box is hidden and opened by the 'Subir nuevo archivo' button (a custom upload control). */}
       <input
         ref={inputRef}
         id={`${baseId}-input`}
@@ -194,40 +233,33 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
             <li key={item.key} className="card rec-upload__card">
               <div className="rec-upload__cardhead">
                 <h3 className="rec-subtitle">{item.file.name}</h3>
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setItems((c) => c.filter((x) => x.key !== item.key))} disabled={busy}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => setItems((c) => c.filter((x) => x.key !== item.key))}
+                  disabled={busy}
+                >
                   {u.remove(item.file.name)}
                 </button>
               </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${baseId}-name-${i}`}>
-                  {u.name}
-                </label>
-                <input
-                  id={`${baseId}-name-${i}`}
-                  className="field__input"
-                  type="text"
-                  required
-                  maxLength={255}
-                  value={item.name}
-                  onChange={(event) => update(item.key, { name: event.currentTarget.value })}
-                  aria-invalid={!item.name.trim() || undefined}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${baseId}-ref-${i}`}>
-                  {u.reference}
-                </label>
-                <input
-                  id={`${baseId}-ref-${i}`}
-                  className="field__input"
-                  type="text"
-                  required
-                  maxLength={500}
-                  value={item.reference}
-                  onChange={(event) => update(item.key, { reference: event.currentTarget.value })}
-                  aria-invalid={!item.reference.trim() || undefined}
-                />
-              </div>
+              <TextField
+                id={`${baseId}-name-${i}`}
+                label={u.name}
+                required
+                maxLength={255}
+                value={item.name}
+                onChange={(event) => update(item.key, { name: event.currentTarget.value })}
+                aria-invalid={!item.name.trim() || undefined}
+              />
+              <TextField
+                id={`${baseId}-ref-${i}`}
+                label={u.reference}
+                required
+                maxLength={500}
+                value={item.reference}
+                onChange={(event) => update(item.key, { reference: event.currentTarget.value })}
+                aria-invalid={!item.reference.trim() || undefined}
+              />
             </li>
           ))}
         </ol>

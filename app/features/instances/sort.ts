@@ -22,21 +22,3 @@ export function sortLabel(value: SortValue): string {
   const field = value.endsWith("createdAt") ? common.sort.createdAt : common.sort.arrivedOn;
   return `${field} (${value.startsWith("-") ? common.sort.descending : common.sort.ascending})`;
 }
-
-/** The sort field of a list's filter form (a plain select: the form's submit or JS submits it). */
-export function SortSelect({ id, value, onChange }: { id: string; value: SortValue; onChange?: React.ChangeEventHandler<HTMLSelectElement> }) {
-  return (
-    <>
-      <label className="field__label" htmlFor={id}>
-        {common.sort.label}
-      </label>
-      <select id={id} className="field__input field__select" name="sort" defaultValue={value} onChange={onChange}>
-        {SORT_VALUES.map((option) => (
-          <option key={option} value={option}>
-            {sortLabel(option)}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}

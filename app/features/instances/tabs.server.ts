@@ -1,0 +1,42 @@
+import { redirect } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
+import type { TabConfig } from "~/api/schemas";
+import type { TabView } from "./tabs";
+
+/**
+ * The counts of a list's tabs (procedures tray and records list), asked together. When one fails,
+ * the first load goes to /error (spec section 8); a tab the citizen chose keeps the page, without
+ * counts and with the toast `countError`.
+ */
+export async function loadTabCounts(
+  tabs: readonly TabConfig[],
+  explicitTab: boolean,
+  count: (tab: string) => Promise<number>,
+  countError: string,
+) {
+  const counts: Record<string, number | null> = {};
+  let notice: string | null = null;
+  try {
+    await Promise.all(
+      tabs
+        .filter((tab) => tab.count)
+        .map(async (tab) => {
+          counts[tab.code] = await count(tab.code);
+        }),
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (!explicitTab) throw redirect("/error");
+    notice = countError;
+    for (const tab of tabs) counts[tab.code] = null;
+  }
+  return {
+    tabs: tabs.map((tab): TabView => ({
+      code: tab.code,
+      description: tab.description,
+      color: tab.color ?? undefined,
+      count: tab.count ? (counts[tab.code] ?? null) : null,
+    })),
+    notice: notice ? { id: `count-${Date.now()}`, type: "ERROR" as const, message: notice } : null,
+  };
+}

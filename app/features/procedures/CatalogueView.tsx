@@ -1,0 +1,113 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { common } from "~/lib/messages/common";
+import { furniture } from "~/lib/messages/furniture";
+import { procedures as t } from "~/lib/messages/procedures";
+import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
+import type { loadCatalogue } from "./catalogue.server";
+import { catalogueHref } from "./url";
+
+/** The catalogue (/procedures/available): search, a level's procedures or the results, and the way back up. */
+export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalogue> }) {
+  const { state, items, page, lastPage, chain, publicUrl } = data;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const onSearch = useDebouncedSubmit();
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname.replace(/\/$/, "") === "/procedures/available" &&
+    navigation.location.search !== location.search;
+  const current = chain[chain.length - 1];
+  const parent = chain.length > 1 ? chain[chain.length - 2] : null;
+  const drilled = Boolean(state.parentId);
+
+  return (
+    <section aria-labelledby="page-title" className="proc-catalogue">
+      {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
+      {drilled ? null : (
+        <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
+          <ol>
+            <li>
+              <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
+            </li>
+            <li>
+              {state.q ? (
+                <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
+              ) : (
+                <span aria-current="page">{furniture.routeLabels.available}</span>
+              )}
+            </li>
+          </ol>
+        </nav>
+      )}
+      <div className="page-head">
+        <h1 id="page-title" className="page-title">
+          {t.available.title}
+        </h1>
+      </div>
+      <Form method="get" action="/procedures/available" className="toolbar" role="search">
+        <TextField
+          id="catalogue-q"
+          name="q"
+          type="search"
+          label={t.available.searchLabel}
+          defaultValue={state.q}
+          maxLength={200}
+          onChange={onSearch}
+        />
+        <button type="submit" className="btn btn--secondary no-js-only">
+          {common.actions.search}
+        </button>
+      </Form>
+      {drilled && current ? (
+        <div className="proc-catalogue__back">
+          <Link
+            className="back-link"
+            to={catalogueHref({ parentId: parent?.id ?? null })}
+            aria-label={t.ui.backTo(parent?.description ?? furniture.routeLabels.available)}
+          >
+            {common.actions.back}
+          </Link>
+          <h2 className="proc-catalogue__level">{current.description}</h2>
+        </div>
+      ) : null}
+      {loading ? (
+        <SkeletonRows count={14} />
+      ) : items.length === 0 ? (
+        <EmptyState title={t.available.empty} />
+      ) : (
+        <>
+          <ul className="card-grid" aria-label={t.ui.catalogueLabel}>
+            {items.map((item) => (
+              <li key={item.id} className="card proc-item">
+                {item.highlighted ? <span className="proc-item__tag">{t.ui.highlighted}</span> : null}
+                {item.isParent ? (
+                  <Link to={catalogueHref({ parentId: item.id })}>{item.description}</Link>
+                ) : (
+                  <Link to={`/procedures/available/requirements/?procedure=${encodeURIComponent(item.id)}`}>{item.description}</Link>
+                )}
+                {state.q && item.parents.length ? (
+                  <p className="proc-item__meta">{item.parents.map((p) => p.description).join(" › ")}</p>
+                ) : !item.isParent && item.organism ? (
+                  <p className="proc-item__meta">{item.organism}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Paginator
+            page={page}
+            lastPage={lastPage}
+            label={t.ui.cataloguePaginatorLabel}
+            hrefFor={(p) => catalogueHref({ parentId: state.parentId, q: state.q, page: p })}
+          />
+        </>
+      )}
+      <p className="proc-catalogue__hint">
+        {t.available.hint}{" "}
+        <a href={publicUrl} target="_blank" rel="noreferrer">
+          {t.publicSiteLink} <span className="visually-hidden">{common.opensInNewTab}</span>
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { json, redirect } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
+import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
+import { moduleConfig, requireAdhered } from "~/lib/guards.server";
+import { records as t } from "~/lib/messages/records";
+import { redirectWithToast } from "~/lib/toast.server";
+import { loadTabCounts } from "~/features/instances/tabs.server";
+import { DEFAULT_SORT, listHref, parseListState } from "./url";
+
+const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Loader of /records: the module's tabs with their counts and one page of the chosen tab. */
+export async function loadRecords(request: Request) {
+  const { ctx, config } = await requireAdhered(request, "records");
+  const module = moduleConfig(config, "records");
+  if (!module) throw new Response("No encontrado", { status: 404 });
+  const tabs = module.tabs;
+  const defaultTab = tabs[0]?.code ?? "";
+  const state = parseListState(
+    new URL(request.url).searchParams,
+    tabs.map((tab) => tab.code),
+  );
+
+  const counted = await loadTabCounts(tabs, state.explicitTab, (tab) => countRecords(ctx, tab), t.toasts.countError);
+
+  let list: { instances: RecordInstance[]; last_page: number } = { instances: [], last_page: 1 };
+  if (state.tab) {
+    try {
+      list = await listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (state.page > 1 || state.q || state.sort !== DEFAULT_SORT) {
+        throw await redirectWithToast(listHref({ ...state, page: 1 }, defaultTab), {
+          type: "ERROR",
+          message: error.serverMessage ?? t.toasts.pageError,
+        });
+      }
+      throw redirect("/error");
+    }
+  }
+
+  return json({
+    state,
+    defaultTab,
+    tabs: counted.tabs,
+    instances: list.instances,
+    lastPage: Math.max(1, list.last_page),
+    notice: counted.notice,
+  });
+}

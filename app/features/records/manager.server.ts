@@ -1,0 +1,211 @@
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { ApiError } from "~/api/client.server";
+import { getPageCount } from "~/api/files.server";
+import {
+  discardPending,
+  getIncorporated,
+  getPending,
+  getRecordHeader,
+  getSent,
+  registerUploads,
+  sendPending,
+  type IncorporatedDocument,
+  type PendingDocument,
+  type RecordHeader,
+  type SentDocument,
+} from "~/api/records.server";
+import { getPageText } from "~/api/renditions.server";
+import { getLinkedCommunications } from "~/api/thread.server";
+import type { PageTextState } from "~/features/readable/PageViews";
+import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
+import { parseForm } from "~/lib/form.server";
+import { requireAdhered } from "~/lib/guards.server";
+import { records as t } from "~/lib/messages/records";
+import { safeReturnPath } from "~/lib/redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { incorporatedRefs, pendingRefs, sentRefs, type DocRef } from "./docs";
+import { noJsUpload } from "./upload.server";
+import { isId, managerHref, parseManagerState, withoutModal, type ManagerState } from "./url";
+
+const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+const notice = (message: string) => ({ id: `rec-${Date.now()}-${Math.random()}`, type: "ERROR" as const, message });
+
+type Preview = { set: ManagerState["set"]; docs: DocRef[]; index: number; pageCount: number; text: PageTextState | null };
+
+function refsOf(
+  set: ManagerState["set"],
+  lists: { incorporated: IncorporatedDocument[]; sent: SentDocument[]; pending: PendingDocument[] },
+) {
+  return set === "sent" ? sentRefs(lists.sent) : set === "pending" ? pendingRefs(lists.pending) : incorporatedRefs(lists.incorporated);
+}
+
+/** Loader of /records/manager: the record's header, its three document lists, its communications and the open modal's data. */
+export async function loadManager(request: Request) {
+  const { ctx } = await requireAdhered(request, "records");
+  const url = new URL(request.url);
+  const state = parseManagerState(url.searchParams);
+  if (!state) throw redirect("/records");
+
+  let header: RecordHeader;
+  try {
+    header = await getRecordHeader(ctx, state.file);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    // Spec section 4: on header failure the screen keeps loading and an error toast appears.
+    return json({ ok: false as const, notice: notice(error.serverMessage ?? t.toasts.headerError) });
+  }
+
+  const [inc, sent, pending] = await Promise.allSettled([
+    getIncorporated(ctx, state.file),
+    getSent(ctx, state.file),
+    header.read_only ? Promise.resolve([] as PendingDocument[]) : getPending(ctx, state.file),
+  ]);
+  for (const r of [inc, sent, pending]) if (r.status === "rejected" && !isApiError(r.reason)) throw r.reason;
+  const lists = {
+    incorporated: inc.status === "fulfilled" ? inc.value : [],
+    sent: sent.status === "fulfilled" ? sent.value : [],
+    pending: pending.status === "fulfilled" ? pending.value : [],
+  };
+  const failures = [
+    inc.status === "rejected" ? t.toasts.incorporatedError : null,
+    sent.status === "rejected" ? t.toasts.sentError : null,
+    pending.status === "rejected" ? t.toasts.pendingError : null,
+  ].filter((m) => m !== null) as string[];
+
+  // The communications about this record (decision 026; a failure says so in place, the rest still shows).
+  const related = await getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
+    if (!isApiError(error)) throw error;
+    return null;
+  });
+
+  const closeHref = withoutModal(state);
+  let preview: Preview | null = null;
+  if (state.modal === "preview") {
+    const docs = refsOf(state.set, lists);
+    const index = docs.findIndex((d) => d.fileId === state.doc);
+    if (index < 0) throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
+    try {
+      const pageCount = await getPageCount(ctx, docs[index].fileId);
+      preview = { set: state.set, docs, index, pageCount, text: null };
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      // Any load failure closes the preview with the spec's toast.
+      throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
+    }
+  }
+  if (preview && state.vista === "texto") {
+    // 'Ver como texto': the page's text, read on the server (a failure shows a message in place).
+    const page = Math.min(Math.max(1, state.page), preview.pageCount);
+    try {
+      preview.text = { ok: true, text: await getPageText(ctx, preview.docs[preview.index].fileId, page) };
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      preview.text = { ok: false };
+    }
+  }
+  let details: DocRef | null = null;
+  if (state.modal === "details") {
+    details = refsOf(state.set, lists).find((d) => d.fileId === state.doc) ?? null;
+    if (!details) throw redirect(closeHref);
+  }
+  if ((state.modal === "upload" || state.modal === "send" || state.modal === "delete") && header.read_only) throw redirect(closeHref);
+  if (state.modal === "delete" && !lists.pending.some((d) => d.spec.id === state.doc)) throw redirect(closeHref);
+
+  return json({
+    ok: true as const,
+    header,
+    ...lists,
+    pendingLoaded: pending.status === "fulfilled",
+    related,
+    preview,
+    details,
+    notice: failures.length ? notice(failures[0]) : null,
+  });
+}
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), doc: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("send"), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("register"), files: z.string().max(100_000), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("previewFailed"), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal("downloadFailed"), returnTo: z.string().optional() }),
+]);
+
+const registerFilesSchema = z
+  .array(
+    z.object({
+      fileId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      fileName: z.string().trim().min(1).max(255),
+      reference: z.string().trim().min(1).max(500),
+      mime: z.string().max(100),
+    }),
+  )
+  .min(1)
+  .max(50);
+
+function backTo(request: Request, value: string | undefined, fallback: string) {
+  const path = value ? safeReturnPath(value, new URL(request.url).origin) : null;
+  return path && path.startsWith("/records/manager") ? path : fallback;
+}
+
+/** Action of /records/manager: a no-JS upload (multipart), or delete, send, register and the client's failure reports. */
+export async function managerAction(request: Request) {
+  const { ctx } = await requireAdhered(request, "records");
+  const url = new URL(request.url);
+  const file = url.searchParams.get("file");
+  if (!isId(file)) throw redirect("/records");
+  const home = managerHref({ file });
+
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    return noJsUpload(request, ctx, file);
+  }
+
+  const form = await parseForm(request, intentSchema);
+  if (!form.ok) return redirectWithToast(home, { type: "ERROR", message: t.toasts.uploadError });
+  const data = form.data;
+  const back = backTo(request, data.returnTo, home);
+
+  switch (data.intent) {
+    case "delete":
+      try {
+        await discardPending(ctx, file, data.doc);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.deleteError });
+      }
+      return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.deleteSuccess });
+    case "send": {
+      const sel = [...new Set(form.formData.getAll("sel").filter((v): v is string => typeof v === "string" && isId(v)))];
+      if (sel.length === 0) return redirectWithToast(back, { type: "ERROR", message: t.sendModal.noneSelected });
+      try {
+        await sendPending(ctx, file, sel);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.sendError(sel.length) });
+      }
+      // Receipts (decision 033): sending documents to a record earns a receipt.
+      const receipt = await receiptFlashHeader(ctx, "record", file);
+      return withReceipt(await redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) }), receipt);
+    }
+    case "register": {
+      let files: z.infer<typeof registerFilesSchema>;
+      try {
+        files = registerFilesSchema.parse(JSON.parse(data.files));
+      } catch {
+        return redirectWithToast(back, { type: "ERROR", message: t.toasts.uploadError });
+      }
+      try {
+        await registerUploads(ctx, file, files);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+      }
+      return redirect(back);
+    }
+    case "previewFailed":
+      return redirectWithToast(back, { type: "ERROR", message: t.toasts.previewError });
+    case "downloadFailed":
+      return redirectWithToast(back, { type: "ERROR", message: t.ui.downloadError });
+  }
+}
