@@ -14,9 +14,9 @@ const boundary = (message, groups) => ({
 export default tseslint.config(
   {
     ignores: [
-      "build/**",
+      "**/build/**",
       "dist/**",
-      "public/build/**",
+      "**/public/build/**",
       "data/**",
       ".cache/**",
       "node_modules/**",

@@ -4,12 +4,14 @@ import { requireSupportedNode } from "./node-line.mjs";
 
 /**
  * `npm test`: the whole suite, in the order that fails fastest —
- * types, unit + API + portal tests (vitest; the import boundaries are checked there with ESLint, decision 066), then the production build, its JavaScript budgets, and the
+ * types, lint (ESLint with the import boundaries, and Prettier in check mode; decision 066), unit + API + portal tests (vitest), then the production build, its JavaScript budgets, and the
  * end-to-end tests in the system Chromium (JavaScript on and off, 360 and 1280 px, axe-core).
  * Every step runs on this same Node.js: under npm, the pinned Node 24 (tools/node, decision 041).
  */
 const steps = [
   ["typecheck", ["node_modules/typescript/bin/tsc", "--noEmit"]],
+  ["eslint", ["node_modules/eslint/bin/eslint.js", "--max-warnings=0", "."]],
+  ["prettier", ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level=warn", "."]],
   ["vitest", ["node_modules/vitest/vitest.mjs", "run"]],
   ["build", ["node_modules/@remix-run/dev/dist/cli.js", "build"]],
   ["budgets", ["--import", "tsx", "scripts/budgets.ts"]],
