@@ -10,12 +10,7 @@ import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -55,7 +50,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error instanceof Error ? error.stack ?? `${error.name}: ${error.message}` : "unknown error");
+  console.error(error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : "unknown error");
 }
 
 /** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decision 055). */

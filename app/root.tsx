@@ -128,7 +128,12 @@ export function ErrorBoundary() {
   return (
     <Document title={`${notFound ? furniture.notFound.title : furniture.errorPage.title} · ${furniture.appName}`}>
       <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
-        <SiteHeader tenant={data?.tenant ?? "provincia"} user={data?.user ?? null} modules={data?.modules ?? []} citizenIdUrl={data?.citizenIdUrl ?? "/"} />
+        <SiteHeader
+          tenant={data?.tenant ?? "provincia"}
+          user={data?.user ?? null}
+          modules={data?.modules ?? []}
+          citizenIdUrl={data?.citizenIdUrl ?? "/"}
+        />
         <main id="main" className="page" tabIndex={-1}>
           {notFound ? <NotFoundContent /> : <ErrorContent />}
         </main>

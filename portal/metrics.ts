@@ -42,11 +42,33 @@ export function createPortalMetrics(): PortalMetrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const labels = ["method", "route", "status"] as const;
-  const requests = new client.Counter({ name: "portal_http_requests_total", help: "Portal requests answered, by method, route pattern and status.", labelNames: labels, registers: [registry] });
-  const duration = new client.Histogram({ name: "portal_http_request_duration_seconds", help: "Time to answer a portal request.", labelNames: labels, buckets: BUCKETS, registers: [registry] });
+  const requests = new client.Counter({
+    name: "portal_http_requests_total",
+    help: "Portal requests answered, by method, route pattern and status.",
+    labelNames: labels,
+    registers: [registry],
+  });
+  const duration = new client.Histogram({
+    name: "portal_http_request_duration_seconds",
+    help: "Time to answer a portal request.",
+    labelNames: labels,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
   const callLabels = ["call", "status"] as const;
-  const calls = new client.Counter({ name: "portal_api_calls_total", help: "Calls of the portal to the API, by method and path pattern, and status (502 unreachable, 504 timed out).", labelNames: callLabels, registers: [registry] });
-  const callSeconds = new client.Histogram({ name: "portal_api_call_duration_seconds", help: "Time of the portal's calls to the API.", labelNames: callLabels, buckets: BUCKETS, registers: [registry] });
+  const calls = new client.Counter({
+    name: "portal_api_calls_total",
+    help: "Calls of the portal to the API, by method and path pattern, and status (502 unreachable, 504 timed out).",
+    labelNames: callLabels,
+    registers: [registry],
+  });
+  const callSeconds = new client.Histogram({
+    name: "portal_api_call_duration_seconds",
+    help: "Time of the portal's calls to the API.",
+    labelNames: callLabels,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
   const digest = (v: string) => createHash("sha256").update(v).digest();
 
   return {
@@ -70,7 +92,10 @@ export function createPortalMetrics(): PortalMetrics {
           res.status(401).set("www-authenticate", "Bearer").set("cache-control", "no-store").type("text/plain").send("unauthorized");
           return;
         }
-        res.set("content-type", registry.contentType).set("cache-control", "no-store").send(await registry.metrics());
+        res
+          .set("content-type", registry.contentType)
+          .set("cache-control", "no-store")
+          .send(await registry.metrics());
       });
     },
   };

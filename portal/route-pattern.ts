@@ -17,9 +17,11 @@ export function routePatternOf(routes: ServerBuild["routes"]): (pathname: string
     (byParent.get(parentId) ?? []).map((route) => {
       const pattern = route.path ? `${parentPattern.replace(/\/$/, "")}/${route.path}` : parentPattern;
       const children = tree(route.id, pattern);
-      return (route.index
-        ? { id: route.id, index: true, path: route.path, pattern }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, pattern, children }) as Node;
+      return (
+        route.index
+          ? { id: route.id, index: true, path: route.path, pattern }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, pattern, children }
+      ) as Node;
     });
   const roots = tree(undefined, "");
   const cache = new Map<string, string>();

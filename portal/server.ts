@@ -103,7 +103,10 @@ function beforeHead(res: ServerResponse, fn: () => void) {
       const given = args.find((a) => a && typeof a === "object" && !Array.isArray(a));
       if (given) for (const [name, value] of Object.entries(given as Record<string, string>)) this.setHeader(name, value);
       fn();
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args.filter((a) => a !== given));
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(
+        this,
+        args.filter((a) => a !== given),
+      );
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;

@@ -25,18 +25,29 @@ const WORDS = ["impuesto", "resolución", "citación", "aviso", "deuda", "patent
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-bench-inbox-"));
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const schema = databaseUrl ? `bench_inbox_${process.pid}` : undefined;
-const { db, dialect } = await createDatabase(
-  databaseUrl ? { databaseUrl, schema } : { sqliteFile: path.join(dir, "bench.sqlite") },
-);
+const { db, dialect } = await createDatabase(databaseUrl ? { databaseUrl, schema } : { sqliteFile: path.join(dir, "bench.sqlite") });
 try {
   await migrateToLatest(db);
   await seedDigitalReference(db, "provincia");
   const now = new Date().toISOString();
   await db
     .insertInto("citizens")
-    .values({ cuil: CUIL, given_name: "Bench", family_name: "Ciudadano", email: "b@example.com", phone_code: null, phone_number: null, uid: "bench", password_hash: "x", created_at: now })
+    .values({
+      cuil: CUIL,
+      given_name: "Bench",
+      family_name: "Ciudadano",
+      email: "b@example.com",
+      phone_code: null,
+      phone_number: null,
+      uid: "bench",
+      password_hash: "x",
+      created_at: now,
+    })
     .execute();
-  await db.insertInto("dd_adhesions").values({ cuil: CUIL, email: "b@example.com", phone_code: null, phone_number: null, adhered_at: now }).execute();
+  await db
+    .insertInto("dd_adhesions")
+    .values({ cuil: CUIL, email: "b@example.com", phone_code: null, phone_number: null, adhered_at: now })
+    .execute();
   const t0 = performance.now();
   const base = Date.UTC(2020, 0, 1);
   const batch = 500;
@@ -89,11 +100,16 @@ try {
     ["search subject 'deuda'", () => inbox(db, CUIL, f({ search: "deuda" }))],
     ["search subject 'número 99999'", () => inbox(db, CUIL, f({ search: "número 99999" }))],
     ["unseen only, order subject", () => inbox(db, CUIL, f({ seen: false, order: { key: "subject", desc: false } }))],
-    ["type + created range", () => inbox(db, CUIL, f({ types: ["aviso", "citacion"], created_since: "2020-06-01", created_until: "2020-12-31" }))],
+    [
+      "type + created range",
+      () => inbox(db, CUIL, f({ types: ["aviso", "citacion"], created_since: "2020-06-01", created_until: "2020-12-31" })),
+    ],
     ["counts only (total + unseen)", () => queryInbox(db, CUIL, f({ page: 1_000_000 }), 10)],
   ];
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-  console.log(`\n${"query".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   (${RUNS} runs each, ${dialect === "postgres" ? "PostgreSQL" : "SQLite"})`);
+  console.log(
+    `\n${"query".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   (${RUNS} runs each, ${dialect === "postgres" ? "PostgreSQL" : "SQLite"})`,
+  );
   for (const [name, run] of cases) {
     for (let i = 0; i < 3; i++) await run();
     const times: number[] = [];

@@ -68,15 +68,21 @@ if (isMain) {
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const failures: string[] = [];
     const overTarget: string[] = [];
-    console.log(`JavaScript per route (gzip). Shared (entry + root): ${kb(sharedBytes)} (target ${kb(SHARED_BUDGET)}, ceiling ${ceilings.sharedKB.toFixed(1)} KB)`);
+    console.log(
+      `JavaScript per route (gzip). Shared (entry + root): ${kb(sharedBytes)} (target ${kb(SHARED_BUDGET)}, ceiling ${ceilings.sharedKB.toFixed(1)} KB)`,
+    );
     if (sharedBytes > SHARED_BUDGET) overTarget.push(`shared ${kb(sharedBytes)} > ${kb(SHARED_BUDGET)}`);
     if (sharedBytes > ceilings.sharedKB * 1024) failures.push(`shared ${kb(sharedBytes)} > its ceiling ${ceilings.sharedKB.toFixed(1)} KB`);
     for (const r of routes) {
       const ceiling = ceilings.routesKB[r.id];
-      console.log(`  ${r.id.padEnd(44)} ${kb(r.ownBytes).padStart(9)}${ceiling ? `  (ceiling ${ceiling.toFixed(1)} KB)` : ""}${r.pdfjs ? "  (pdf.js in static imports!)" : ""}`);
+      console.log(
+        `  ${r.id.padEnd(44)} ${kb(r.ownBytes).padStart(9)}${ceiling ? `  (ceiling ${ceiling.toFixed(1)} KB)` : ""}${r.pdfjs ? "  (pdf.js in static imports!)" : ""}`,
+      );
       if (r.ownBytes > ROUTE_BUDGET) overTarget.push(`${r.id} ${kb(r.ownBytes)} > ${kb(ROUTE_BUDGET)}`);
       if (ceiling !== undefined ? r.ownBytes > ceiling * 1024 : r.ownBytes > ROUTE_BUDGET)
-        failures.push(`${r.id} ${kb(r.ownBytes)} > ${ceiling !== undefined ? `its ceiling ${ceiling.toFixed(1)} KB` : `the ${kb(ROUTE_BUDGET)} budget`}`);
+        failures.push(
+          `${r.id} ${kb(r.ownBytes)} > ${ceiling !== undefined ? `its ceiling ${ceiling.toFixed(1)} KB` : `the ${kb(ROUTE_BUDGET)} budget`}`,
+        );
       if (r.pdfjs) failures.push(`${r.id} loads pdf.js statically`);
     }
     for (const id of Object.keys(ceilings.routesKB)) {

@@ -46,5 +46,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The renditions worker is plain ESM loaded by path next to the code that starts it (decision 029).
   mkdirSync(outdir, { recursive: true });
   copyFileSync(path.join(root, "server/domain/renditions/render-worker.mjs"), path.join(outdir, "render-worker.mjs"));
-  console.log(`dist/: ${Object.keys(entries).map((n) => `${n}.js`).join(", ")}`);
+  console.log(
+    `dist/: ${Object.keys(entries)
+      .map((n) => `${n}.js`)
+      .join(", ")}`,
+  );
 }

@@ -47,7 +47,11 @@ const db: Db = handle.db.withPlugin(capture);
 async function explain(label: string, run: (db: Db) => Promise<unknown>, opts: { small?: boolean } = {}) {
   captured.length = 0;
   await run(db);
-  const queries = captured.filter((q) => /^\s*select/i.test(q.sql) && !/module_configs|dd_communication_types|record_associations|count\(\*\) as n from \(select rowid/i.test(q.sql));
+  const queries = captured.filter(
+    (q) =>
+      /^\s*select/i.test(q.sql) &&
+      !/module_configs|dd_communication_types|record_associations|count\(\*\) as n from \(select rowid/i.test(q.sql),
+  );
   console.log(`\n### ${label}`);
   for (const q of queries) {
     console.log(`\n${q.sql.replace(/\s+/g, " ")}`);
@@ -62,7 +66,9 @@ async function explain(label: string, run: (db: Db) => Promise<unknown>, opts: {
         for (const r of rows) console.log(`  ${r["QUERY PLAN"]}`);
       });
     } else {
-      const { rows } = await handle.db.executeQuery<{ detail: string }>({ ...q, sql: `explain query plan ${q.sql}` } as CompiledQuery<{ detail: string }>);
+      const { rows } = await handle.db.executeQuery<{ detail: string }>({ ...q, sql: `explain query plan ${q.sql}` } as CompiledQuery<{
+        detail: string;
+      }>);
       for (const r of rows) console.log(`  ${r.detail}`);
     }
   }
@@ -74,7 +80,17 @@ try {
   const now = new Date().toISOString();
   await handle.db
     .insertInto("citizens")
-    .values({ cuil: CUIL, given_name: "Plan", family_name: "Ciudadano", email: "p@example.com", phone_code: null, phone_number: null, uid: "plans", password_hash: "x", created_at: now })
+    .values({
+      cuil: CUIL,
+      given_name: "Plan",
+      family_name: "Ciudadano",
+      email: "p@example.com",
+      phone_code: null,
+      phone_number: null,
+      uid: "plans",
+      password_hash: "x",
+      created_at: now,
+    })
     .execute();
   const base = Date.UTC(2020, 0, 1);
   await handle.db.transaction().execute(async (tx) => {
@@ -84,12 +100,22 @@ try {
         const subject = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} número ${i}`;
         const created = new Date(base + i * 600_000).toISOString();
         values.push({
-          code: `P-${String(i).padStart(7, "0")}`, cuil: CUIL, sequence: i + 1, year: 1900, recipient: "Plan Ciudadano", subject,
-          subject_norm: normaliseSubject(subject), client: demoClients[i % demoClients.length],
-          type_id: communicationTypes[i % communicationTypes.length].id, message: "m", notified: (i % 5 === 0 ? 1 : 0) as 0 | 1,
-          created_at: created, date_notified: i % 5 === 0 ? created : null,
+          code: `P-${String(i).padStart(7, "0")}`,
+          cuil: CUIL,
+          sequence: i + 1,
+          year: 1900,
+          recipient: "Plan Ciudadano",
+          subject,
+          subject_norm: normaliseSubject(subject),
+          client: demoClients[i % demoClients.length],
+          type_id: communicationTypes[i % communicationTypes.length].id,
+          message: "m",
+          notified: (i % 5 === 0 ? 1 : 0) as 0 | 1,
+          created_at: created,
+          date_notified: i % 5 === 0 ? created : null,
           seen_date: i % 4 ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null,
-          archived: (i % 20 === 0 ? 1 : 0) as 0 | 1, files_pending: 0,
+          archived: (i % 20 === 0 ? 1 : 0) as 0 | 1,
+          files_pending: 0,
         });
       }
       await tx.insertInto("dd_communications").values(values).execute();
@@ -102,27 +128,77 @@ try {
   } else await sql`analyze`.execute(handle.db);
   console.log(`${handle.dialect}: ${ROWS.toLocaleString("en")} communications for one citizen plus the demo seed`);
 
-  const f = (over: Partial<InboxFilters>): InboxFilters => ({ page: 1, order: { key: "created_at", desc: true }, archived: false, selected: "received", ...over });
+  const f = (over: Partial<InboxFilters>): InboxFilters => ({
+    page: 1,
+    order: { key: "created_at", desc: true },
+    archived: false,
+    selected: "received",
+    ...over,
+  });
   await explain("inbox: first page, -created_at (+ counts)", (d) => queryInbox(d, CUIL, f({}), 10));
   await explain("inbox: page 3,000 of 9,500, -created_at", (d) => queryInbox(d, CUIL, f({ page: 3000 }), 10));
   await explain("inbox: page 9,000 (read from the other end)", (d) => queryInbox(d, CUIL, f({ page: 9000 }), 10));
-  await explain("inbox: order subject, unseen only, page 2", (d) => queryInbox(d, CUIL, f({ page: 2, seen: false, order: { key: "subject", desc: false } }), 10));
+  await explain("inbox: order subject, unseen only, page 2", (d) =>
+    queryInbox(d, CUIL, f({ page: 2, seen: false, order: { key: "subject", desc: false } }), 10),
+  );
   await explain("inbox: order seen_date", (d) => queryInbox(d, CUIL, f({ order: { key: "seen_date", desc: true } }), 10));
   await explain("inbox: search, frequent term 'deuda'", (d) => queryInbox(d, CUIL, f({ search: "deuda" }), 10));
   await explain("inbox: search, rare term 'número 99999'", (d) => queryInbox(d, CUIL, f({ search: "número 99999" }), 10));
-  await explain("inbox: type + created range", (d) => queryInbox(d, CUIL, f({ types: ["aviso"], created_since: "2020-06-01", created_until: "2020-12-31" }), 10));
+  await explain("inbox: type + created range", (d) =>
+    queryInbox(d, CUIL, f({ types: ["aviso"], created_since: "2020-06-01", created_until: "2020-12-31" }), 10),
+  );
 
   const demo = demoCitizens[0].cuil;
-  const options = { pageNumber: 2, pageSize: 10, searchTerm: "licencia", sort: { field: "createdAt" as const, direction: "desc" as const }, since: "2025-01-01", until: null };
+  const options = {
+    pageNumber: 2,
+    pageSize: 10,
+    searchTerm: "licencia",
+    sort: { field: "createdAt" as const, direction: "desc" as const },
+    since: "2025-01-01",
+    until: null,
+  };
   await explain("procedures tray: tab pending, search + since, page 2", (d) => listInstances(d, demo, "pending", options), { small: true });
-  await explain("procedures tray: order arrivedOn", (d) => listInstances(d, demo, "pending", { ...options, searchTerm: null, since: null, sort: { field: "arrivedOn", direction: "asc" } }), { small: true });
-  await explain("records list: search + since, page 2", (d) => listRecords(d, { cuil: demo, tab: "in_progress", pageNumber: 2, pageSize: 10, searchTerm: "obra", sort: "-createdAt", since: "2025-01-01" }), { small: true });
-  await explain("records list: -arrivedOn", (d) => listRecords(d, { cuil: demo, tab: "in_progress", pageNumber: 1, pageSize: 10, searchTerm: "", sort: "-arrivedOn" }), { small: true });
+  await explain(
+    "procedures tray: order arrivedOn",
+    (d) => listInstances(d, demo, "pending", { ...options, searchTerm: null, since: null, sort: { field: "arrivedOn", direction: "asc" } }),
+    { small: true },
+  );
+  await explain(
+    "records list: search + since, page 2",
+    (d) =>
+      listRecords(d, {
+        cuil: demo,
+        tab: "in_progress",
+        pageNumber: 2,
+        pageSize: 10,
+        searchTerm: "obra",
+        sort: "-createdAt",
+        since: "2025-01-01",
+      }),
+    { small: true },
+  );
+  await explain(
+    "records list: -arrivedOn",
+    (d) => listRecords(d, { cuil: demo, tab: "in_progress", pageNumber: 1, pageSize: 10, searchTerm: "", sort: "-arrivedOn" }),
+    { small: true },
+  );
   // The chat view and the record manager read whole lists of one parent (no paging); same shapes as
   // server/domain/chat/service.ts and server/domain/records/service.ts.
-  await explain("chat: events of one instance", (d) => d.selectFrom("chat_events").selectAll().where("instance_id", "=", "x").orderBy("created_at").orderBy("seq").execute(), { small: true });
-  await explain("chat: documents of one instance", (d) => d.selectFrom("chat_documents").selectAll().where("instance_id", "=", "x").orderBy("created_at").orderBy("id").execute(), { small: true });
-  await explain("record manager: documents of one record by stage", (d) => d.selectFrom("record_documents").selectAll().where("record_id", "=", "x").where("stage", "=", "incorporated").execute(), { small: true });
+  await explain(
+    "chat: events of one instance",
+    (d) => d.selectFrom("chat_events").selectAll().where("instance_id", "=", "x").orderBy("created_at").orderBy("seq").execute(),
+    { small: true },
+  );
+  await explain(
+    "chat: documents of one instance",
+    (d) => d.selectFrom("chat_documents").selectAll().where("instance_id", "=", "x").orderBy("created_at").orderBy("id").execute(),
+    { small: true },
+  );
+  await explain(
+    "record manager: documents of one record by stage",
+    (d) => d.selectFrom("record_documents").selectAll().where("record_id", "=", "x").where("stage", "=", "incorporated").execute(),
+    { small: true },
+  );
 } finally {
   if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
   await handle.db.destroy();

@@ -73,7 +73,12 @@ function multipartAdditions(directory: string) {
         `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${xml(bucket)}</Bucket>` +
         `<MaxUploads>${max}</MaxUploads><IsTruncated>${truncated}</IsTruncated>` +
         (truncated && last ? `<NextKeyMarker>${xml(last.key)}</NextKeyMarker><NextUploadIdMarker>${last.id}</NextUploadIdMarker>` : "") +
-        page.map((u) => `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`).join("") +
+        page
+          .map(
+            (u) =>
+              `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`,
+          )
+          .join("") +
         `</ListMultipartUploadsResult>`;
       return;
     }
@@ -92,7 +97,10 @@ function multipartAdditions(directory: string) {
         (token ? `<ContinuationToken>${token}</ContinuationToken>` : "") +
         (isTruncated && last ? `<NextContinuationToken>${Buffer.from(last.key).toString("base64url")}</NextContinuationToken>` : "") +
         objects
-          .map((o) => `<Contents><Key>${xml(o.key)}</Key><LastModified>${o.lastModifiedDate.toISOString()}</LastModified><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+          .map(
+            (o) =>
+              `<Contents><Key>${xml(o.key)}</Key><LastModified>${o.lastModifiedDate.toISOString()}</LastModified><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+          )
           .join("") +
         `</ListBucketResult>`;
       return;

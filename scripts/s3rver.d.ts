@@ -2,8 +2,14 @@
 declare module "@20minutes/s3rver" {
   import type { AddressInfo } from "node:net";
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; directory?: string; silent?: boolean;
-      allowMismatchedSignatures?: boolean; configureBuckets?: { name: string }[] });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      directory?: string;
+      silent?: boolean;
+      allowMismatchedSignatures?: boolean;
+      configureBuckets?: { name: string }[];
+    });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -51,7 +51,8 @@ const sessionSecret = process.env.SESSION_SECRET ?? persistentSecret(dataDir);
 async function freshDatabase() {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres") throw new Error(`refusing to recreate database "${name}"`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres")
+    throw new Error(`refusing to recreate database "${name}"`);
   url.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -154,17 +155,27 @@ try {
   await waitFor(`http://127.0.0.1:${apiBase}/health/ready`, apiA, 90_000);
   fs.mkdirSync(dirB!, { recursive: true });
   for (const file of [KEYS_FILE, COOKIE_KEYS_FILE]) fs.copyFileSync(path.join(dirA!, file), path.join(dirB!, file));
-  const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], { ...apiEnv, DATA_DIR: dirB, API_PORT: String(apiBase + 1), OIDC_PORT: String(apiBase + 3), SEED: "0" });
+  const apiB = run("api-B", ["--import", "tsx", "server/main.ts"], {
+    ...apiEnv,
+    DATA_DIR: dirB,
+    API_PORT: String(apiBase + 1),
+    OIDC_PORT: String(apiBase + 3),
+    SEED: "0",
+  });
   await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB, 90_000);
   servers.push(await balancer("api", "127.0.0.1", apiPort, [`http://127.0.0.1:${apiBase}`, `http://127.0.0.1:${apiBase + 1}`]));
   servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
 
   const serve = path.join(root, "portal/server.ts");
   const portalEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: "production", HOST: "localhost" };
-  const portals = ["A", "B"].map((name, i) => run(`portal-${name}`, ["--import", "tsx", serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }));
+  const portals = ["A", "B"].map((name, i) =>
+    run(`portal-${name}`, ["--import", "tsx", serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }),
+  );
   await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p, 90_000)));
   servers.push(await balancer("portal", "localhost", portalPort, [`http://localhost:${portalBase}`, `http://localhost:${portalBase + 1}`]));
-  console.log(`scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; objects ${s3.endpoint}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(
+    `scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; objects ${s3.endpoint}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`,
+  );
 } catch (error) {
   console.error(error);
   await stop();

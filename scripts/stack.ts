@@ -94,7 +94,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const quiet = options.quiet ?? false;
   const compiled = options.compiled ?? runningCompiled;
-  const api = run(process.execPath, [...(options.nodeArgs ?? []), ...program("api", compiled)], { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" }, quiet, "api");
+  const api = run(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...program("api", compiled)],
+    { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" },
+    quiet,
+    "api",
+  );
   const children: ChildProcess[] = [api];
   const stop = async () => {
     await Promise.all(
@@ -113,7 +119,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     // The first start migrates and seeds the demo data: slow on a busy machine.
     await waitFor(`${apiUrl}/health/ready`, api, 180_000);
-    const portal = run(process.execPath, [...(options.nodeArgs ?? []), ...program("portal-server", compiled, ["build/index.js"])], { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" }, quiet, "portal");
+    const portal = run(
+      process.execPath,
+      [...(options.nodeArgs ?? []), ...program("portal-server", compiled, ["build/index.js"])],
+      { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" },
+      quiet,
+      "portal",
+    );
     children.push(portal);
     portalPid = portal.pid ?? 0;
     await waitFor(`${portalUrl}/health`, portal);

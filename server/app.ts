@@ -51,7 +51,22 @@ export type BuildAppOptions = {
  * Route plugins mounted under `/api`, all behind the bearer check. A later module
  * adds its plugin here (one folder per area under server/http).
  */
-export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [securityRoutes, configRoutes, ddRoutes, fsRoutes, instancesDispatchRoutes, proceduresRoutes, recordsRoutes, chatRoutes, receiptsRoutes, threadRoutes, renditionsRoutes, archiveRoutes, accessesRoutes, exportRoutes];
+export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [
+  securityRoutes,
+  configRoutes,
+  ddRoutes,
+  fsRoutes,
+  instancesDispatchRoutes,
+  proceduresRoutes,
+  recordsRoutes,
+  chatRoutes,
+  receiptsRoutes,
+  threadRoutes,
+  renditionsRoutes,
+  archiveRoutes,
+  accessesRoutes,
+  exportRoutes,
+];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -103,7 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Decision 061: request, pool, render, mail and upload figures; GET /metrics with METRICS_TOKEN.
   const metrics = createApiMetrics({ db, pool: options.pool });
   installMetrics(app, metrics, config.METRICS_TOKEN);
-  installMailOutbox(app, { db, config, mailer: options.mailer, start: options.mailWorker !== false, events: { onOutcome: metrics.mailOutcome } });
+  installMailOutbox(app, {
+    db,
+    config,
+    mailer: options.mailer,
+    start: options.mailWorker !== false,
+    events: { onOutcome: metrics.mailOutcome },
+  });
 
   app.addHook("preValidation", refuseNulCharacters);
 

@@ -5,9 +5,7 @@ import { z } from "zod";
  * Environment of the API process (and of the development identity provider it
  * may start). Parsed once at start-up; `main.ts` refuses to start on a bad value.
  */
-const flag = z
-  .enum(["0", "1", "true", "false"])
-  .transform((v) => v === "1" || v === "true");
+const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -68,7 +66,12 @@ export const EnvSchema = z
      */
     OPERATOR_TOKEN: z.string().min(16).optional(),
     /** Lifetime of access tokens in seconds (contract: 8 h at most). */
-    ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(8 * 3600).default(8 * 3600),
+    ACCESS_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(8 * 3600)
+      .default(8 * 3600),
     /** Pages drawn or read at the same time by the renditions workers (decision 029; 1–2 on a 2-core machine). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
     /** A page that takes longer is stopped (its worker thread is terminated) and marked as failed. */
@@ -78,7 +81,10 @@ export const EnvSchema = z
     UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 
     // Mail (decision 060): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     MAIL_FROM: z.string().min(3).max(320).optional(),
     /** tries of one mail before it is parked for the operator (`mail:parked`, `mail:requeue`) */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -119,7 +125,12 @@ export const EnvSchema = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]{0,62}\/$/, "must end with a slash")
       .optional(),
     /** The orphan sweeper runs every this many ms in each API process (decision 058); 0 = off. */
-    SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
+    SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000)
+      .default(3_600_000),
     /** Nothing younger than this is swept: uploads in flight, blobs whose row is being written, fresh discards. */
     SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
   })
@@ -145,7 +156,8 @@ export const EnvSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["OPERATOR_TOKEN"],
-          message: "the shared development operator token cannot be used in production: give each operator a named token (operators:create)",
+          message:
+            "the shared development operator token cannot be used in production: give each operator a named token (operators:create)",
         });
       }
       if (devProvider && env.OIDC_CLIENT_SECRET === "dev-portal-secret") {

@@ -75,9 +75,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const status =
-    typeof error === "object" && error !== null && "statusCode" in error && typeof error.statusCode === "number"
-      ? error.statusCode
-      : 500;
+    typeof error === "object" && error !== null && "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     return new ApiError(status, STATUS_CODES[status] ?? "BAD_REQUEST", STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]);
   }

@@ -55,4 +55,3 @@ export function loggerOptions(level: string): LoggerOptions {
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   };
 }
-

@@ -68,7 +68,10 @@ async function start() {
   // Decision 074: at most one e-mail a day telling a citizen that someone accessed their data (ACCESS_DIGEST_INTERVAL_MS, 0 = off).
   const stopDigests = startAccessDigestJob(db, { portalUrl: config.PORTAL_URL, intervalMs: config.ACCESS_DIGEST_INTERVAL_MS, logger });
   // Decision 058: blobs no row names, unfinished uploads and discarded files go after a grace period.
-  const stopSweeper = startSweepJob({ db, store: seedOptions.store }, { intervalMs: config.SWEEP_INTERVAL_MS, graceMs: config.SWEEP_GRACE_MINUTES * 60_000, logger });
+  const stopSweeper = startSweepJob(
+    { db, store: seedOptions.store },
+    { intervalMs: config.SWEEP_INTERVAL_MS, graceMs: config.SWEEP_GRACE_MINUTES * 60_000, logger },
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -101,7 +101,10 @@ export async function getPreviewChat(ctx: ApiContext, instanceId: string) {
 }
 
 /** First send of a draft chat: creates the instance (once per idempotency key). */
-export async function sendDraft(ctx: ApiContext, input: { procedureId: number; message: string; acceptedTerms: boolean; idempotencyKey: string }) {
+export async function sendDraft(
+  ctx: ApiContext,
+  input: { procedureId: number; message: string; acceptedTerms: boolean; idempotencyKey: string },
+) {
   const answer = await apiJson(ctx, `/api/v4/instances/DRAFT/interactive/generic`, InstanceAnswer, {
     method: "PUT",
     body: {
@@ -115,7 +118,11 @@ export async function sendDraft(ctx: ApiContext, input: { procedureId: number; m
   return answer.result.instanceId;
 }
 
-export async function sendText(ctx: ApiContext, instanceId: string, input: { procedureId: number; message: string; idempotencyKey?: string }) {
+export async function sendText(
+  ctx: ApiContext,
+  instanceId: string,
+  input: { procedureId: number; message: string; idempotencyKey?: string },
+) {
   return (
     await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/generic`, ChatAnswer, {
       method: "PUT",
@@ -129,7 +136,11 @@ export async function sendText(ctx: ApiContext, instanceId: string, input: { pro
   ).result;
 }
 
-export async function sendToSendDocument(ctx: ApiContext, instanceId: string, input: { procedureId: number; document: string; file: { id: string; name: string } }) {
+export async function sendToSendDocument(
+  ctx: ApiContext,
+  instanceId: string,
+  input: { procedureId: number; document: string; file: { id: string; name: string } },
+) {
   return (
     await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/generic`, ChatAnswer, {
       method: "PUT",
@@ -139,7 +150,10 @@ export async function sendToSendDocument(ctx: ApiContext, instanceId: string, in
 }
 
 export async function finalise(ctx: ApiContext, instanceId: string) {
-  await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/citizen/update`, z.unknown(), { method: "PUT", body: { force: true } });
+  await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/citizen/update`, z.unknown(), {
+    method: "PUT",
+    body: { force: true },
+  });
 }
 
 export async function discardToSendDocument(ctx: ApiContext, instanceId: string, document: string) {
@@ -162,7 +176,9 @@ export type FormData = z.infer<typeof FormDataAnswer>["result"];
 export type FormValues = Record<string, string | string[]>;
 
 export async function getFormData(ctx: ApiContext, procedureId: string | number, instanceId: string | null, formId: string) {
-  return (await apiJson(ctx, `/api/v4/instances/${seg(procedureId)}/${seg(instanceId ?? "DRAFT")}/forms/${seg(formId)}/formData`, FormDataAnswer)).result;
+  return (
+    await apiJson(ctx, `/api/v4/instances/${seg(procedureId)}/${seg(instanceId ?? "DRAFT")}/forms/${seg(formId)}/formData`, FormDataAnswer)
+  ).result;
 }
 
 export async function saveInstanceForm(ctx: ApiContext, instanceId: string, formId: string, formData: FormValues) {

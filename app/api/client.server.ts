@@ -97,7 +97,7 @@ async function send(ctx: ApiContext, path: string, options: CallOptions): Promis
   observe(method, path, response.status, started);
   if (response.status === 303) {
     const payload = (await response.json().catch(() => null)) as { location?: unknown } | null;
-    const location = typeof payload?.location === "string" ? payload.location : response.headers.get("Location") ?? undefined;
+    const location = typeof payload?.location === "string" ? payload.location : (response.headers.get("Location") ?? undefined);
     return redirectToSignIn(ctx.request, location);
   }
   if (!response.ok) {
@@ -112,7 +112,12 @@ async function send(ctx: ApiContext, path: string, options: CallOptions): Promis
 }
 
 /** A JSON call, its answer checked against a zod schema (a malformed answer is an ApiError 502). */
-export async function apiJson<S extends z.ZodTypeAny>(ctx: ApiContext, path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+export async function apiJson<S extends z.ZodTypeAny>(
+  ctx: ApiContext,
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<z.infer<S>> {
   const response = await send(ctx, path, options);
   if (response.status === 204) return schema.parse(undefined);
   const payload = await response.json().catch(() => {

@@ -13,14 +13,26 @@ export const InstanceButtonSchema = z.string();
 
 export const InstanceSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  title: z.string().nullable().optional().transform((v) => v ?? ""),
+  title: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ""),
   description: InstanceDescriptionSchema,
   payloadDescriptions: PayloadDescriptionsSchema,
   createdAt: z.string().nullable().optional(),
   arrivedOn: z.string().nullable().optional(),
-  type: z.string().nullable().optional().transform((v) => (v ?? "").toLowerCase()),
+  type: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => (v ?? "").toLowerCase()),
   currentState: CurrentStateSchema,
-  buttons: z.array(InstanceButtonSchema).nullable().optional().transform((v) => v ?? []),
+  buttons: z
+    .array(InstanceButtonSchema)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
   hasAlert: z.boolean().nullable().optional().transform(Boolean),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
@@ -82,8 +94,16 @@ export const RequirementsSchema = z.object({
   enabledProcedureAcceptedTerms: z.boolean().nullable().optional().transform(Boolean),
   acceptedTermsDescription: z.string().nullable().optional(),
   procedureCode: z.string().nullable().optional(),
-  procedureRequirements: z.array(z.string()).nullable().optional().transform((v) => v ?? []),
-  initialDocuments: z.array(DocsRowSchema).nullable().optional().transform((v) => v ?? []),
+  procedureRequirements: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
+  initialDocuments: z
+    .array(DocsRowSchema)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
   citizenData: z
     .object({
       cn: z.string().nullable().optional(),
@@ -168,9 +188,13 @@ export function getCatalogue(ctx: ApiContext, options: { filter?: string | null;
 }
 
 export function getDocsTable(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/docs_table`, z.object({ result: z.array(DocsRowSchema) })).then((r) => r.result);
+  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/docs_table`, z.object({ result: z.array(DocsRowSchema) })).then(
+    (r) => r.result,
+  );
 }
 
 export function getRequirements(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/requirements`, z.object({ result: RequirementsSchema })).then((r) => r.result);
+  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/requirements`, z.object({ result: RequirementsSchema })).then(
+    (r) => r.result,
+  );
 }

@@ -11,7 +11,11 @@ export const RECORDS_MODULE = "records";
 const q = { module: RECORDS_MODULE };
 
 const idString = z.union([z.string(), z.number()]).transform(String);
-const text = z.string().nullable().optional().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? "");
 
 export const RecordInstanceSchema = z.object({
   id: idString,
@@ -31,14 +35,20 @@ const PageSchema = z.object({ instances: z.array(RecordInstanceSchema), last_pag
 
 export const DetailSchema = z.object({ label: z.string(), value: z.union([z.string(), z.number()]).transform(String) });
 export type Detail = z.infer<typeof DetailSchema>;
-const details = z.array(DetailSchema).nullable().optional().transform((v) => v ?? []);
+const details = z
+  .array(DetailSchema)
+  .nullable()
+  .optional()
+  .transform((v) => v ?? []);
 
 export const RecordHeaderSchema = z.object({
   code: z.string(),
   status: z.object({ code: z.string().nullable().optional(), description: z.string(), color: z.string().nullable().optional() }),
   read_only: z.boolean().nullable().optional().transform(Boolean),
   header: z
-    .array(z.object({ code: z.string().nullable().optional(), key: z.string(), value: z.union([z.string(), z.number()]).transform(String) }))
+    .array(
+      z.object({ code: z.string().nullable().optional(), key: z.string(), value: z.union([z.string(), z.number()]).transform(String) }),
+    )
     .nullable()
     .optional()
     .transform((v) => v ?? []),
@@ -104,7 +114,14 @@ export function listRecords(
   options: { pageNumber: number; searchTerm?: string; sort?: string; since?: string | null; until?: string | null },
 ) {
   return apiJson(ctx, `/api/v4/instances/${seg(tab)}`, PageSchema, {
-    query: { ...q, pageNumber: options.pageNumber, searchTerm: options.searchTerm, sort: options.sort, since: options.since, until: options.until },
+    query: {
+      ...q,
+      pageNumber: options.pageNumber,
+      searchTerm: options.searchTerm,
+      sort: options.sort,
+      since: options.since,
+      until: options.until,
+    },
   });
 }
 

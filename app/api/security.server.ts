@@ -13,9 +13,7 @@ export function getRoles(ctx: ApiContext) {
  */
 export const configCache = referenceCache<PortalConfig>();
 
-export const getConfig = perRequest((ctx: ApiContext) =>
-  configCache.get(() => apiJson(ctx, "/api/v4/instances/config", ConfigSchema)),
-);
+export const getConfig = perRequest((ctx: ApiContext) => configCache.get(() => apiJson(ctx, "/api/v4/instances/config", ConfigSchema)));
 
 /** Revokes the access token on the backend (best effort: the portal session ends either way). */
 export async function revokeSession(ctx: ApiContext) {

@@ -19,12 +19,20 @@ const LinkedCommunication = z.object({
 });
 export type LinkedCommunication = z.infer<typeof LinkedCommunication>;
 
-export async function getLinkedCommunications(ctx: ApiContext, about: { instances?: string[]; record?: string }): Promise<LinkedCommunication[]> {
+export async function getLinkedCommunications(
+  ctx: ApiContext,
+  about: { instances?: string[]; record?: string },
+): Promise<LinkedCommunication[]> {
   const instances = about.instances?.filter(Boolean) ?? [];
   if (!instances.length && !about.record) return [];
-  const r = await apiJson(ctx, `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`, z.object({ communications: z.array(LinkedCommunication) }), {
-    userId: true,
-    query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
-  });
+  const r = await apiJson(
+    ctx,
+    `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`,
+    z.object({ communications: z.array(LinkedCommunication) }),
+    {
+      userId: true,
+      query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
+    },
+  );
   return r.communications;
 }

@@ -27,8 +27,14 @@ function parseIsoUtc(text: string): Date {
   if (!match) return new Date(Number.NaN);
   const [, day, time = "00:00", rawOffset = "Z"] = match;
   // Date rolls impossible days over ('2026-02-30' would become 2 March): refuse them instead.
-  if (Number.isNaN(Date.parse(`${day}T00:00Z`)) || new Date(`${day}T00:00Z`).toISOString().slice(0, 10) !== day) return new Date(Number.NaN);
-  const offset = rawOffset.toUpperCase() === "Z" ? "Z" : /^[+-]\d{2}$/.test(rawOffset) ? `${rawOffset}:00` : rawOffset.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+  if (Number.isNaN(Date.parse(`${day}T00:00Z`)) || new Date(`${day}T00:00Z`).toISOString().slice(0, 10) !== day)
+    return new Date(Number.NaN);
+  const offset =
+    rawOffset.toUpperCase() === "Z"
+      ? "Z"
+      : /^[+-]\d{2}$/.test(rawOffset)
+        ? `${rawOffset}:00`
+        : rawOffset.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
   return new Date(`${day}T${time}${offset}`);
 }
 

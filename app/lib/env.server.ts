@@ -20,7 +20,12 @@ const EnvSchema = z.object({
   SESSION_PREVIOUS_SECRETS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(8),

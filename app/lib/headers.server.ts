@@ -36,7 +36,10 @@ export function contentSecurityPolicy(nonce: string) {
 export function completeSecurityHeaders(headers: Headers): Headers {
   const html = /^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy");
   const cacheControl = headers.get("Cache-Control");
-  const wanted = applySecurityHeaders(new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}), html ? { nonce: randomBytes(16).toString("base64") } : {});
+  const wanted = applySecurityHeaders(
+    new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}),
+    html ? { nonce: randomBytes(16).toString("base64") } : {},
+  );
   wanted.forEach((value, name) => {
     if (name === "vary") {
       if (!/(^|,)\s*cookie\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");

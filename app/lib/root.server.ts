@@ -38,7 +38,11 @@ export async function loadRoot(request: Request) {
     // until the adhesion says yes, this loader asks with the page's startup rule (one call per request).
     const adhesion = known.adhered ? null : isAdhered(ctx).catch(() => false);
     try {
-      const [kept, config, offered] = await Promise.all([known.user ?? getRoles(ctx).then(shellUser), getConfig(ctx), accessLogOffered(ctx)]);
+      const [kept, config, offered] = await Promise.all([
+        known.user ?? getRoles(ctx).then(shellUser),
+        getConfig(ctx),
+        accessLogOffered(ctx),
+      ]);
       datos = offered;
       user = kept;
       if (!known.user) active.session.set("user", kept);

@@ -34,9 +34,7 @@ export default function Receipts() {
               <Link to={`/comprobantes/${encodeURIComponent(r.id)}`}>
                 {R.kinds[r.kind]} · {r.number}
               </Link>
-              <span>
-                {formatDateTime(r.occurredAt)}
-              </span>
+              <span>{formatDateTime(r.occurredAt)}</span>
             </li>
           ))}
         </ul>

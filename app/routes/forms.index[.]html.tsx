@@ -31,7 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         <main className="form-frame__main" aria-label={t.form.frameTitle(frame.spec.header.name)}>
           <h1 className="form-frame__title">{frame.spec.header.name}</h1>
           {frame.restored ? <DraftRestored /> : null}
-          <form method="post" action={frame.action} target="_parent" noValidate id="av-form" className="stack" aria-label={frame.spec.header.name}>
+          <form
+            method="post"
+            action={frame.action}
+            target="_parent"
+            noValidate
+            id="av-form"
+            className="stack"
+            aria-label={frame.spec.header.name}
+          >
             <input type="hidden" name="csrf" value={token} />
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="key" value={randomUUID()} />

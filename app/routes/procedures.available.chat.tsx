@@ -25,7 +25,14 @@ export default function AvailableChat() {
   return (
     <>
       {data.restored ? <DraftRestored /> : null}
-      <ChatView mode={data.mode} chat={data.chat} terms={data.terms} idempotencyKey={data.key} self={data.self} actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)} />
+      <ChatView
+        mode={data.mode}
+        chat={data.chat}
+        terms={data.terms}
+        idempotencyKey={data.key}
+        self={data.self}
+        actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)}
+      />
     </>
   );
 }

@@ -25,7 +25,14 @@ export default function InstanceChat() {
   return (
     <>
       {data.restored ? <DraftRestored /> : null}
-      <ChatView mode="chat" chat={data.chat} terms={false} idempotencyKey={data.key} self={data.self} actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)} />
+      <ChatView
+        mode="chat"
+        chat={data.chat}
+        terms={false}
+        idempotencyKey={data.key}
+        self={data.self}
+        actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)}
+      />
     </>
   );
 }

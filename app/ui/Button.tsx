@@ -15,9 +15,7 @@ interface ButtonLookProps {
 }
 
 export function buttonClass({ variant = "primary", size = "md", block = false }: ButtonLookProps, extra?: string) {
-  return ["btn", `btn--${variant}`, size === "sm" ? "btn--sm" : "", block ? "btn--block" : "", extra ?? ""]
-    .filter(Boolean)
-    .join(" ");
+  return ["btn", `btn--${variant}`, size === "sm" ? "btn--sm" : "", block ? "btn--block" : "", extra ?? ""].filter(Boolean).join(" ");
 }
 
 export type ButtonProps = ButtonLookProps & ButtonHTMLAttributes<HTMLButtonElement>;
@@ -102,9 +100,7 @@ export function SubmitButton({
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const matches =
-    submitting &&
-    (name === undefined || value === undefined || navigation.formData?.get(name) === String(value));
+  const matches = submitting && (name === undefined || value === undefined || navigation.formData?.get(name) === String(value));
   const isPending = pending ?? matches;
   const busy = isPending || submitting;
   // A caller's aria-disabled (a rule of the form, e.g. its field is disabled meanwhile) blocks it too.

@@ -147,18 +147,7 @@ export interface ModalFrameProps extends Omit<ModalProps, "open"> {
 }
 
 /** The markup of Modal in either mode, without behaviour (Modal adds focus, keys and scroll lock). */
-export function ModalFrame({
-  id,
-  title,
-  closeHref,
-  children,
-  footer,
-  size = "md",
-  className,
-  mode,
-  onClose,
-  dialogRef,
-}: ModalFrameProps) {
+export function ModalFrame({ id, title, closeHref, children, footer, size = "md", className, mode, onClose, dialogRef }: ModalFrameProps) {
   const isDialog = mode === "dialog";
   const titleId = `${id}-title`;
   const classes = ["modal", `modal--${size}`, `modal--${mode}`, className].filter(Boolean).join(" ");

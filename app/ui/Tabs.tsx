@@ -51,12 +51,7 @@ export function Tabs({ label, tabs, className }: TabsProps) {
                   {content}
                 </span>
               ) : (
-                <Link
-                  className="tabs__link"
-                  to={tab.href}
-                  aria-current={tab.active ? "page" : undefined}
-                  preventScrollReset
-                >
+                <Link className="tabs__link" to={tab.href} aria-current={tab.active ? "page" : undefined} preventScrollReset>
                   {content}
                 </Link>
               )}

@@ -16,9 +16,7 @@ export function VisuallyHidden({
   as?: "span" | "p" | "div" | "h2";
   focusable?: boolean;
 }) {
-  const cls = ["visually-hidden", focusable ? "visually-hidden--focusable" : "", className ?? ""]
-    .filter(Boolean)
-    .join(" ");
+  const cls = ["visually-hidden", focusable ? "visually-hidden--focusable" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <Tag className={cls} {...rest}>
       {children}

@@ -40,7 +40,11 @@ export class CookieJar {
   header(pathname: string): string {
     const now = Date.now();
     const matching = [...this.cookies.values()]
-      .filter((c) => (c.expires === null || c.expires > now) && (pathname === c.path || pathname.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`)))
+      .filter(
+        (c) =>
+          (c.expires === null || c.expires > now) &&
+          (pathname === c.path || pathname.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`)),
+      )
       .sort((a, b) => b.path.length - a.path.length);
     return matching.map((c) => `${c.name}=${c.value}`).join("; ");
   }
@@ -71,7 +75,13 @@ export class Browser {
     let response: Response;
     let body: string;
     try {
-      response = await fetch(url, { method: init.method ?? "GET", body: init.body, headers, redirect: "manual", signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(url, {
+        method: init.method ?? "GET",
+        body: init.body,
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       body = await response.text();
     } catch (error) {
       const hop = { kind, status: 0, ms: performance.now() - start, url: url.href };
@@ -152,7 +162,12 @@ export function forms(html: string) {
 export function alerts(html: string): string[] {
   const texts: string[] = [];
   for (const m of html.matchAll(/<[^>]*\brole="(?:alert|status)"[^>]*>([\s\S]*?)<\/(?:div|p|section|li)>/gi)) {
-    const text = decode(m[1].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    const text = decode(
+      m[1]
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
     if (text) texts.push(text);
   }
   return texts;

@@ -39,14 +39,20 @@ export async function readStored(db: Db, ledger: Ledger): Promise<Stored> {
   const stored: Stored = { messages: [], documents: [], communications: [] };
   const instances = [...new Set(ledger.messages.map((m) => m.instanceId))];
   for (const part of chunks(instances)) {
-    stored.messages.push(...(await db.selectFrom("chat_events").select(["message"]).where("instance_id", "in", part).where("author", "=", "user").execute()));
+    stored.messages.push(
+      ...(await db.selectFrom("chat_events").select(["message"]).where("instance_id", "in", part).where("author", "=", "user").execute()),
+    );
   }
   const records = [...new Set([...ledger.uploads.map((u) => u.recordId), ...ledger.sends.map((s) => s.recordId)])];
   for (const part of chunks(records)) {
-    stored.documents.push(...(await db.selectFrom("record_documents").select(["id", "name", "stage"]).where("record_id", "in", part).execute()));
+    stored.documents.push(
+      ...(await db.selectFrom("record_documents").select(["id", "name", "stage"]).where("record_id", "in", part).execute()),
+    );
   }
   for (const part of chunks([...ledger.archive.keys()])) {
-    stored.communications.push(...(await db.selectFrom("dd_communications").select(["code", "archived"]).where("code", "in", part).execute()));
+    stored.communications.push(
+      ...(await db.selectFrom("dd_communications").select(["code", "archived"]).where("code", "in", part).execute()),
+    );
   }
   return stored;
 }
@@ -98,7 +104,9 @@ export function judge(ledger: Ledger, stored: Stored) {
     const wrong = s.documentIds.filter((id) => stageOf.get(id) !== "sent");
     if (wrong.length) {
       byKind.sends.missing++;
-      problems.push(`send of ${wrong.join(", ")} acknowledged but the documents are not sent (${wrong.map((id) => stageOf.get(id) ?? "absent").join(", ")})`);
+      problems.push(
+        `send of ${wrong.join(", ")} acknowledged but the documents are not sent (${wrong.map((id) => stageOf.get(id) ?? "absent").join(", ")})`,
+      );
     } else byKind.sends.verified++;
   }
 
@@ -113,7 +121,9 @@ export function judge(ledger: Ledger, stored: Stored) {
     archiveChecked++;
     if (archivedOf.get(code) !== entry.archived) {
       archiveMismatched++;
-      problems.push(`communication ${code}: last acknowledged ${entry.archived ? "archive" : "recover"}, database says archived=${archivedOf.get(code)}`);
+      problems.push(
+        `communication ${code}: last acknowledged ${entry.archived ? "archive" : "recover"}, database says archived=${archivedOf.get(code)}`,
+      );
     } else byKind.archive.verified += entry.acknowledged;
   }
 

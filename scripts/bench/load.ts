@@ -109,7 +109,11 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; url?: s
 async function operator<T>(apiUrl: string, method: "POST" | "GET", route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${apiUrl}/operator/api${route}`, {
     method,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "x-motivo": "Medicion de carga", ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${OPERATOR_TOKEN}`,
+      "x-motivo": "Medicion de carga",
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -282,7 +286,13 @@ const writes: Record<string, Action> = {
     const result = await c.browser.post("write:upload", new URL(form.action || page.url, page.url).href, body);
     const limited = result.hops.some((h) => h.status === 429) || hasText(result.html, "Se alcanzó el máximo");
     const landed = new URL(result.url);
-    const acked = !limited && succeeded(result.hops[0]) && result.status === 200 && landed.pathname === "/records/manager/" && !landed.searchParams.has("modal") && !/toast--error|role="alert"[^>]*>[^<]*Error/.test(result.html);
+    const acked =
+      !limited &&
+      succeeded(result.hops[0]) &&
+      result.status === 200 &&
+      landed.pathname === "/records/manager/" &&
+      !landed.searchParams.has("modal") &&
+      !/toast--error|role="alert"[^>]*>[^<]*Error/.test(result.html);
     ledger.uploads.push({ marker, name: `Carga ${marker}`, recordId: c.recordId, acked, limited });
     if (acked) c.pending = pendingOnPage(result.html);
     return limited ? "rate-limited" : acked ? "acknowledged" : `refused ${result.hops[0]?.status}`;
@@ -324,7 +334,11 @@ const writes: Record<string, Action> = {
     const form = formWithIntent(confirm.html, "send");
     if (!form) return "no form";
     const ids = form.fields.filter(([k]) => k === "sel").map(([, v]) => v);
-    const result = await c.browser.post("write:send", new URL(form.action || confirm.url, confirm.url).href, new URLSearchParams(form.fields));
+    const result = await c.browser.post(
+      "write:send",
+      new URL(form.action || confirm.url, confirm.url).href,
+      new URLSearchParams(form.fields),
+    );
     const acked = succeeded(result.hops[0]) && result.status === 200 && hasText(result.html, "Éxito al enviar");
     ledger.sends.push({ documentIds: ids, recordId: c.recordId, acked });
     c.pending = acked ? pendingOnPage(result.html) : [];
@@ -369,19 +383,35 @@ const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1,
 
 function printReport(elapsedS: number) {
   const total = [...statusCounts.values()].reduce((a, b) => a + b, 0);
-  console.log(`\nrequests: ${total} in ${elapsedS.toFixed(1)} s = ${(total / elapsedS).toFixed(1)} req/s (every HTTP exchange, redirects included)`);
-  console.log(`by status: ${[...statusCounts.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s === 0 ? "transport error" : s}: ${n}`).join(", ")}`);
+  console.log(
+    `\nrequests: ${total} in ${elapsedS.toFixed(1)} s = ${(total / elapsedS).toFixed(1)} req/s (every HTTP exchange, redirects included)`,
+  );
+  console.log(
+    `by status: ${[...statusCounts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s === 0 ? "transport error" : s}: ${n}`)
+      .join(", ")}`,
+  );
   console.log(`\n${"request kind".padEnd(28)} ${"count".padStart(7)}  statuses`);
   for (const [kind, byStatus] of [...hopsByKind.entries()].sort()) {
     const n = [...byStatus.values()].reduce((a, b) => a + b, 0);
-    console.log(`${kind.padEnd(28)} ${String(n).padStart(7)}  ${[...byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}×${c}`).join(" ")}`);
+    console.log(
+      `${kind.padEnd(28)} ${String(n).padStart(7)}  ${[...byStatus.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, c]) => `${s}×${c}`)
+        .join(" ")}`,
+    );
   }
   const actions = [...actionTimes.values()].reduce((a, b) => a + b.length, 0);
-  console.log(`\n${"action (incl. its page loads)".padEnd(28)} ${"count".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}  outcomes`);
+  console.log(
+    `\n${"action (incl. its page loads)".padEnd(28)} ${"count".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}  outcomes`,
+  );
   for (const [kind, times] of [...actionTimes.entries()].sort()) {
     times.sort((a, b) => a - b);
     const outcomes = [...(actionOutcomes.get(kind) ?? new Map()).entries()].map(([o, n]) => `${o}: ${n}`).join(", ");
-    console.log(`${kind.padEnd(28)} ${String(times.length).padStart(7)} ${pct(times, 50).toFixed(0).padStart(8)} ${pct(times, 95).toFixed(0).padStart(8)}  ${outcomes}`);
+    console.log(
+      `${kind.padEnd(28)} ${String(times.length).padStart(7)} ${pct(times, 50).toFixed(0).padStart(8)} ${pct(times, 95).toFixed(0).padStart(8)}  ${outcomes}`,
+    );
   }
   console.log(`actions: ${actions} = ${(actions / elapsedS).toFixed(1)} actions/s`);
 }
@@ -410,10 +440,17 @@ try {
   const run = randomUUID().slice(0, 8);
   let t = performance.now();
   const seeded = await inBatches(CITIZENS, 8, (i) => seedCitizen(stack.apiUrl, i, run));
-  console.log(`seeded ${CITIZENS} citizens (adhered; a procedure in progress, a record and 3 communications each) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${CITIZENS} citizens (adhered; a procedure in progress, a record and 3 communications each) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   t = performance.now();
-  const citizens: Citizen[] = seeded.map((s) => ({ ...s, browser: new Browser(stack.portalUrl, recordHop, TIMEOUT_MS), lastUpload: 0, pending: [] }));
+  const citizens: Citizen[] = seeded.map((s) => ({
+    ...s,
+    browser: new Browser(stack.portalUrl, recordHop, TIMEOUT_MS),
+    lastUpload: 0,
+    pending: [],
+  }));
   await inBatches(citizens.length, 20, (i) => signIn(citizens[i]!.browser, citizens[i]!.cuil));
   console.log(`${citizens.length} citizens signed in through the identity provider in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -433,10 +470,16 @@ try {
   } finally {
     await db.destroy();
   }
-  console.log(`\nacknowledged writes: ${result.acknowledged} (messages ${result.byKind.messages.acknowledged}, uploads ${result.byKind.uploads.acknowledged}, sends ${result.byKind.sends.acknowledged}, archive/recover ${result.byKind.archive.acknowledged})`);
+  console.log(
+    `\nacknowledged writes: ${result.acknowledged} (messages ${result.byKind.messages.acknowledged}, uploads ${result.byKind.uploads.acknowledged}, sends ${result.byKind.sends.acknowledged}, archive/recover ${result.byKind.archive.acknowledged})`,
+  );
   console.log(`verified exactly once: ${result.verified}   missing: ${result.missing}   duplicated: ${result.duplicated}`);
-  console.log(`archive / recover end states checked: ${result.archiveChecked} (${result.archiveMismatched} differ from the last acknowledged action)`);
-  console.log(`not acknowledged: ${result.unacknowledged} (of which present anyway: ${result.unacknowledgedPresent}); uploads refused by the rate limit (429): ${result.rateLimited}`);
+  console.log(
+    `archive / recover end states checked: ${result.archiveChecked} (${result.archiveMismatched} differ from the last acknowledged action)`,
+  );
+  console.log(
+    `not acknowledged: ${result.unacknowledged} (of which present anyway: ${result.unacknowledgedPresent}); uploads refused by the rate limit (429): ${result.rateLimited}`,
+  );
   for (const problem of result.problems.slice(0, 20)) console.log(`  ! ${problem}`);
 
   const fiveXX = [...statusCounts.entries()].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);

@@ -55,7 +55,8 @@ if (!(scale > 0 && scale <= 10)) throw new Error("--scale must be a number in (0
 const databaseUrl = process.env.DATABASE_URL;
 const dbs = (args.db ? [args.db] : ["sqlite", ...(databaseUrl ? ["postgres"] : [])]) as ("sqlite" | "postgres")[];
 for (const d of dbs) if (d !== "sqlite" && d !== "postgres") throw new Error(`--db ${d}: sqlite or postgres`);
-if (dbs.includes("postgres") && !databaseUrl) throw new Error("--db postgres needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/bench)");
+if (dbs.includes("postgres") && !databaseUrl)
+  throw new Error("--db postgres needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/bench)");
 
 const quick = args.quick;
 const rounds = Number(args.rounds ?? (quick ? 1 : 3));
@@ -85,7 +86,8 @@ if (!args["no-build"]) {
   log("remix build");
   execFileSync(process.execPath, [remixCli, "build"], { cwd: root, stdio: "inherit" });
 }
-if (!args["no-build"] || !fs.existsSync(path.join(root, "dist/api.js"))) execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
+if (!args["no-build"] || !fs.existsSync(path.join(root, "dist/api.js")))
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
 if (!args["no-build"] || !fs.existsSync(path.join(bareDir, "build/index.js"))) {
   log("remix build of the bare Remix app (decision 046)");
   execFileSync(process.execPath, [remixCli, "build", bareDir], { cwd: root, stdio: "inherit" });
@@ -214,7 +216,15 @@ for (const dialect of dbs) {
       row.ratioToBare = Math.round((row.rps / of("bare Remix app").rps) * 1000) / 1000;
     }
     if (args["only-ssr"]) {
-      results.databases.push({ dialect, seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy }, ssr, api: [], uploads: [], mobile: { error: "skipped (--only-ssr)" }, targets: [] });
+      results.databases.push({
+        dialect,
+        seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy },
+        ssr,
+        api: [],
+        uploads: [],
+        mobile: { error: "skipped (--only-ssr)" },
+        targets: [],
+      });
       continue;
     }
 
@@ -222,8 +232,14 @@ for (const dialect of dbs) {
     const inbox = `${stack.apiUrl}/api/dd/v1/communications/inbox/${HEAVY.cuil}`;
     const apiCases: { name: string; url: string }[] = [
       { name: "inbox first page", url: `${inbox}?page=1&order=-created_at` },
-      { name: "inbox page 5,000", url: `${inbox}?page=${Math.min(5000, Math.floor(seeded.heavy.communications / 10 / 2))}&order=-created_at` },
-      { name: `subject search, common ('${COMMON_WORD}')`, url: `${inbox}?page=1&order=-created_at&search=${encodeURIComponent(COMMON_WORD)}` },
+      {
+        name: "inbox page 5,000",
+        url: `${inbox}?page=${Math.min(5000, Math.floor(seeded.heavy.communications / 10 / 2))}&order=-created_at`,
+      },
+      {
+        name: `subject search, common ('${COMMON_WORD}')`,
+        url: `${inbox}?page=1&order=-created_at&search=${encodeURIComponent(COMMON_WORD)}`,
+      },
       { name: `subject search, rare ('${RARE_WORD}')`, url: `${inbox}?page=1&order=-created_at&search=${encodeURIComponent(RARE_WORD)}` },
       { name: "procedures count (in_progress)", url: `${stack.apiUrl}/api/v4/instances/count/in_progress?module=procedures` },
       { name: "procedures tray first page", url: `${stack.apiUrl}/api/v4/instances/in_progress?module=procedures&pageNumber=1` },
@@ -237,7 +253,16 @@ for (const dialect of dbs) {
       const body = (await check.json().catch(() => null)) as Record<string, unknown> | null;
       if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${JSON.stringify(body)}`);
       const r = await measureLoad({ url: c.url, connections: 1, amount: API_RUNS, headers, warmup: 1 });
-      api.push({ call: c.name, url: c.url.replace(stack.apiUrl, ""), p50: r.p50, p95: r.p95, p99: r.p99, runs: r.requests, non2xx: r.non2xx, sample: summary(body) });
+      api.push({
+        call: c.name,
+        url: c.url.replace(stack.apiUrl, ""),
+        p50: r.p50,
+        p95: r.p95,
+        p99: r.p99,
+        runs: r.requests,
+        non2xx: r.non2xx,
+        sample: summary(body),
+      });
     }
     log(`${dialect}: API timings done`);
 
@@ -266,7 +291,15 @@ for (const dialect of dbs) {
     }
     log(`${dialect}: mobile metrics done`);
 
-    results.databases.push({ dialect, seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy }, ssr, api, uploads, mobile, targets: [] });
+    results.databases.push({
+      dialect,
+      seed: { seconds: seeded.seconds, rows: seeded.rows, heavy: seeded.heavy },
+      ssr,
+      api,
+      uploads,
+      mobile,
+      targets: [],
+    });
   } finally {
     await stack?.stop();
     await bare?.stop();
@@ -281,7 +314,9 @@ log(`written ${path.relative(process.cwd(), path.join(benchDir, "results.json"))
 
 /** The bare Remix app (decision 046) under the same portal server as the portal, compiled or through tsx like the stack. */
 function startBare() {
-  const args = compiled ? [path.join(root, "dist/portal-server.js"), "build/index.js"] : ["--import", "tsx", path.join(root, "portal/server.ts"), "build/index.js"];
+  const args = compiled
+    ? [path.join(root, "dist/portal-server.js"), "build/index.js"]
+    : ["--import", "tsx", path.join(root, "portal/server.ts"), "build/index.js"];
   const child = spawn(process.execPath, args, {
     cwd: bareDir,
     env: { ...process.env, NODE_ENV: "production", PORT: String(ports.bare), HOST: "localhost" },
@@ -300,7 +335,14 @@ function startBare() {
 function medianOf(runs: LoadResult[]): LoadResult {
   const mid = <T>(xs: T[], key: (x: T) => number) => [...xs].map(key).sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   const byRps = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
-  return { ...byRps, rps: mid(runs, (r) => r.rps), p50: mid(runs, (r) => r.p50), p95: mid(runs, (r) => r.p95), p975: mid(runs, (r) => r.p975), p99: mid(runs, (r) => r.p99) };
+  return {
+    ...byRps,
+    rps: mid(runs, (r) => r.rps),
+    p50: mid(runs, (r) => r.p50),
+    p95: mid(runs, (r) => r.p95),
+    p975: mid(runs, (r) => r.p975),
+    p99: mid(runs, (r) => r.p99),
+  };
 }
 
 /** What an API answer held (so the figures can be checked against real work). */

@@ -99,14 +99,16 @@ export async function measureMobile(options: {
       if (new URL(page.url()).pathname !== target.pathname) throw new Error(`mobile: redirected to ${page.url()}`);
       await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => undefined);
       // quiet: 2 s without a new long task
-      for (let last = -1; ; ) {
+      for (let last = -1; ;) {
         const count = await page.evaluate(() => (window as unknown as { __bench: { longTasks: unknown[] } }).__bench.longTasks.length);
         if (count === last) break;
         last = count;
         await page.waitForTimeout(2000);
       }
       const raw = await page.evaluate(() => {
-        const b = (window as unknown as { __bench: { lcp: number; fcp: number; shifts: [number, number][]; longTasks: [number, number][] } }).__bench;
+        const b = (
+          window as unknown as { __bench: { lcp: number; fcp: number; shifts: [number, number][]; longTasks: [number, number][] } }
+        ).__bench;
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
         return { ...b, load: nav ? nav.loadEventEnd : 0 };
       });

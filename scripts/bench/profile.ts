@@ -33,7 +33,11 @@ const requests = Number(args.requests);
 const profileDir = path.join(root, "bench", "data", "profiles", `${dialect}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
 fs.mkdirSync(profileDir, { recursive: true });
 
-const ports = { portal: Number(process.env.BENCH_PORTAL_PORT ?? 3220), api: Number(process.env.BENCH_API_PORT ?? 4220), oidc: Number(process.env.BENCH_OIDC_PORT ?? 4221) };
+const ports = {
+  portal: Number(process.env.BENCH_PORTAL_PORT ?? 3220),
+  api: Number(process.env.BENCH_API_PORT ?? 4220),
+  oidc: Number(process.env.BENCH_OIDC_PORT ?? 4221),
+};
 const stack = await startStack({
   dataDir,
   portalPort: ports.portal,
@@ -67,8 +71,14 @@ try {
   for (const p of pages) {
     const run = (amount: number) =>
       new Promise<void>((resolve, reject) =>
-        autocannon({ url: `${stack.portalUrl}${p.path}`, connections: 4, amount, headers: p.signedIn ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" } }, (e, r) =>
-          e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve(),
+        autocannon(
+          {
+            url: `${stack.portalUrl}${p.path}`,
+            connections: 4,
+            amount,
+            headers: p.signedIn ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" },
+          },
+          (e, r) => (e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve()),
         ),
       );
     await run(Math.min(50, requests));
@@ -104,7 +114,8 @@ for (const file of fs.readdirSync(profileDir).filter((f) => f.endsWith(".cpuprof
     const where = url.replace(/^file:\/\//, "").replace(root + "/", "");
     const key = `${functionName || "(anonymous)"} ${where ? `${where}:${lineNumber + 1}` : ""}`.trim();
     frames.set(key, (frames.get(key) ?? 0) + ms);
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith("node:") ? "node" : where ? "ours" : functionName);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith("node:") ? "node" : where ? "ours" : functionName);
     packages.set(pkg, (packages.get(pkg) ?? 0) + ms);
   }
   const pct = (ms: number) => `${((ms / total) * 100).toFixed(1).padStart(5)} %`;

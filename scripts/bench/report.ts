@@ -22,7 +22,11 @@ export type Results = {
   machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string; loadAverageAtStart: number[] };
   options: Record<string, unknown>;
   plan: SeedPlan;
-  javascript: { sharedKb: number; routes: { page: string; route: string; ownKb: number; totalKb: number }[]; largest: { route: string; ownKb: number }[] };
+  javascript: {
+    sharedKb: number;
+    routes: { page: string; route: string; ownKb: number; totalKb: number }[];
+    largest: { route: string; ownKb: number }[];
+  };
   databases: DbResult[];
 };
 
@@ -113,14 +117,20 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 export function printReport(r: Results) {
   const out: string[] = [];
-  out.push(`\nBench ${r.date} · ${r.machine.cpu} · ${r.machine.cores} cores · ${r.machine.memoryGb} GB · Node ${r.machine.node} · load average at start ${r.machine.loadAverageAtStart.join(" ")}`);
+  out.push(
+    `\nBench ${r.date} · ${r.machine.cpu} · ${r.machine.cores} cores · ${r.machine.memoryGb} GB · Node ${r.machine.node} · load average at start ${r.machine.loadAverageAtStart.join(" ")}`,
+  );
   out.push(
     `Data: ${r.plan.citizens.toLocaleString("en")} citizens, ${r.plan.communications.toLocaleString("en")} communications (${r.plan.heavyCommunications.toLocaleString("en")} of the heavy citizen), ${r.plan.instances.toLocaleString("en")} instances, ${r.plan.records.toLocaleString("en")} records`,
   );
-  out.push(`\nJavaScript (gzip): shared ${r.javascript.sharedKb} KB; ${r.javascript.routes.map((x) => `${x.page} +${x.ownKb} KB = ${x.totalKb} KB`).join("; ")}`);
+  out.push(
+    `\nJavaScript (gzip): shared ${r.javascript.sharedKb} KB; ${r.javascript.routes.map((x) => `${x.page} +${x.ownKb} KB = ${x.totalKb} KB`).join("; ")}`,
+  );
   for (const d of r.databases) {
     out.push(`\n== ${d.dialect} (seeded in ${d.seed.seconds.toFixed(0)} s) ==`);
-    out.push(`${"SSR page (median)".padEnd(18)}${pad("conns", 6)}${pad("req/s", 9)}${pad("x bare", 8)}${pad("x base", 8)}${pad("p50 ms", 9)}${pad("p97.5", 9)}${pad("p99 ms", 9)}${pad("non2xx", 8)}${pad("errors", 8)}`);
+    out.push(
+      `${"SSR page (median)".padEnd(18)}${pad("conns", 6)}${pad("req/s", 9)}${pad("x bare", 8)}${pad("x base", 8)}${pad("p50 ms", 9)}${pad("p97.5", 9)}${pad("p99 ms", 9)}${pad("non2xx", 8)}${pad("errors", 8)}`,
+    );
     for (const s of d.ssr) {
       out.push(
         `${s.page.padEnd(18)}${pad(s.connections, 6)}${pad(s.rps.toFixed(0), 9)}${pad((s.ratioToBare ?? 0).toFixed(2), 8)}${pad((s.ratioToBaseline ?? 0).toFixed(2), 8)}${pad(s.p50.toFixed(1), 9)}${pad(s.p975.toFixed(1), 9)}${pad(s.p99.toFixed(1), 9)}${pad(s.non2xx, 8)}${pad(s.errors + s.timeouts, 8)}`,
@@ -137,7 +147,9 @@ export function printReport(r: Results) {
     }
     if ("median" in d.mobile) {
       const m = d.mobile.median;
-      out.push(`mobile /digital (median of ${d.mobile.runs.length}): FCP ${ms(m.fcp)}, LCP ${ms(m.lcp)}, TBT ${ms(m.tbt)}, CLS ${m.cls.toFixed(3)}, load ${ms(m.load)}`);
+      out.push(
+        `mobile /digital (median of ${d.mobile.runs.length}): FCP ${ms(m.fcp)}, LCP ${ms(m.lcp)}, TBT ${ms(m.tbt)}, CLS ${m.cls.toFixed(3)}, load ${ms(m.load)}`,
+      );
     } else out.push(`mobile: ${d.mobile.error}`);
     out.push("Targets:");
     for (const t of d.targets) out.push(`  ${t.pass ? "PASS" : "FAIL"}  ${t.target}: ${t.measured}`);

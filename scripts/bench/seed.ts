@@ -144,7 +144,10 @@ async function pgBulk(url: string): Promise<Bulk> {
 class Writer {
   private buffers = new Map<string, { columns: string[]; rows: Row[] }>();
   readonly counts = new Map<string, number>();
-  constructor(private bulk: Bulk, private batch = 5000) {}
+  constructor(
+    private bulk: Bulk,
+    private batch = 5000,
+  ) {}
   async add(table: string, row: Row) {
     let b = this.buffers.get(table);
     if (!b) {
@@ -249,7 +252,13 @@ export async function seedBench(
         password_hash: passwordHash,
         created_at: "2024-01-02T12:00:00.000Z",
       });
-      await w.add("dd_adhesions", { cuil, email, phone_code: "261", phone_number: String(4_000_000 + i), adhered_at: "2024-02-01T12:00:00.000Z" });
+      await w.add("dd_adhesions", {
+        cuil,
+        email,
+        phone_code: "261",
+        phone_number: String(4_000_000 + i),
+        adhered_at: "2024-02-01T12:00:00.000Z",
+      });
     }
     await w.flush();
     log(`citizens: ${others.length.toLocaleString("en")} more`);
@@ -337,9 +346,30 @@ export async function seedBench(
     // Procedure instances: the heavy citizen's share first, the rest round-robin over the others.
     const leaves = catalogueRows().filter((r) => r.is_parent === 0);
     const tabs: { tab: string; share: number; states: { text: string; color: string }[] }[] = [
-      { tab: "pending", share: 0.25, states: [{ text: "Pendiente de documentación", color: "#B45309" }, { text: "Borrador", color: "#6B7280" }] },
-      { tab: "in_progress", share: 0.4, states: [{ text: "En revisión", color: "#1D4ED8" }, { text: "Esperando respuesta", color: "#7C3AED" }] },
-      { tab: "finished", share: 0.25, states: [{ text: "Aprobado", color: "#15803D" }, { text: "Rechazado", color: "#B91C1C" }] },
+      {
+        tab: "pending",
+        share: 0.25,
+        states: [
+          { text: "Pendiente de documentación", color: "#B45309" },
+          { text: "Borrador", color: "#6B7280" },
+        ],
+      },
+      {
+        tab: "in_progress",
+        share: 0.4,
+        states: [
+          { text: "En revisión", color: "#1D4ED8" },
+          { text: "Esperando respuesta", color: "#7C3AED" },
+        ],
+      },
+      {
+        tab: "finished",
+        share: 0.25,
+        states: [
+          { text: "Aprobado", color: "#15803D" },
+          { text: "Rechazado", color: "#B91C1C" },
+        ],
+      },
       { tab: "cancelled", share: 0.1, states: [{ text: "Cancelado", color: "#B91C1C" }] },
     ];
     const tabOf = (x: number) => {
@@ -365,7 +395,13 @@ export async function seedBench(
         { code: "ubicacion", label: "Localidad", value: ["Capital", "Godoy Cruz", "San Rafael", "Luján de Cuyo"][i % 4] },
       ];
       const open = t.tab === "pending" || t.tab === "in_progress";
-      const buttons = [...(open && interactive ? ["edit"] : []), "history", "attachments", ...(interactive ? ["preview"] : []), ...(open ? ["discard"] : [])];
+      const buttons = [
+        ...(open && interactive ? ["edit"] : []),
+        "history",
+        "attachments",
+        ...(interactive ? ["preview"] : []),
+        ...(open ? ["discard"] : []),
+      ];
       const id = randomUUID();
       await w.add("proc_instances", {
         id,
@@ -497,7 +533,10 @@ export async function seedBench(
           description: k === 0 ? "Carátula del expediente" : `Documento incorporado ${k + 1}`,
           user_name: "Mesa de Entradas",
           nro_folio: k + 1,
-          details: JSON.stringify([{ label: "Tipo de documento", value: "Documento PDF" }, { label: "Páginas", value: "1" }]),
+          details: JSON.stringify([
+            { label: "Tipo de documento", value: "Documento PDF" },
+            { label: "Páginas", value: "1" },
+          ]),
           incorporated_at: new Date(created.getTime() + k * 3_600_000).toISOString(),
         });
       }
@@ -544,4 +583,3 @@ export async function freshPostgresDatabase(databaseUrl: string): Promise<void> 
     await client.end();
   }
 }
-

@@ -39,17 +39,12 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /** Errors that mean "this token is not acceptable" (answered 303), as opposed to "cannot check now" (503). */
 function isTokenProblem(error: unknown): boolean {
-  return (
-    error instanceof errors.JOSEError &&
-    !(error instanceof errors.JWKSTimeout) &&
-    !(error instanceof errors.JWKSInvalid)
-  );
+  return error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout) && !(error instanceof errors.JWKSInvalid);
 }
 
 export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
   const keys =
-    options.keys ??
-    createRemoteJWKSet(new URL(options.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    options.keys ?? createRemoteJWKSet(new URL(options.jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
 
   /**
    * A token's signature and claims are checked once and remembered for `verifiedCacheMs` (60 s by

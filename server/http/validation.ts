@@ -9,9 +9,7 @@ export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.outp
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = [...new Set(result.error.issues.map((i) => i.path.join(".")).filter(Boolean))];
-  throw ApiError.badRequest(
-    fields.length ? `Datos inválidos en: ${fields.join(", ")}.` : "La solicitud no es válida.",
-  );
+  throw ApiError.badRequest(fields.length ? `Datos inválidos en: ${fields.join(", ")}.` : "La solicitud no es válida.");
 }
 
 /** True when a string anywhere in a parsed request part holds a NUL character. */

@@ -45,8 +45,16 @@ export async function unreferencedFiles(db: DbOrTx, cutoff: string, afterId: str
           selectFrom("record_documents")
             .select(sql`1`.as("one"))
             .whereRef("record_documents.file_id", "=", "files.id")
-            .unionAll(selectFrom("chat_documents").select(sql`1`.as("one")).whereRef("chat_documents.file_id", "=", "files.id"))
-            .unionAll(selectFrom("proc_received_docs").select(sql`1`.as("one")).whereRef("proc_received_docs.file_id", "=", "files.id"))
+            .unionAll(
+              selectFrom("chat_documents")
+                .select(sql`1`.as("one"))
+                .whereRef("chat_documents.file_id", "=", "files.id"),
+            )
+            .unionAll(
+              selectFrom("proc_received_docs")
+                .select(sql`1`.as("one"))
+                .whereRef("proc_received_docs.file_id", "=", "files.id"),
+            )
             .unionAll(
               selectFrom("proc_history")
                 .innerJoin("proc_instances", "proc_instances.id", "proc_history.instance_id")

@@ -73,7 +73,10 @@ export async function sweep(deps: { db: DbOrTx; store: BlobStore }, options: Swe
 export type SweepJobLogger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** Runs `sweep` every `intervalMs` (0: never); the first run one interval after start. Returns a stop function. */
-export function startSweepJob(deps: { db: DbOrTx; store: BlobStore }, options: { intervalMs: number; graceMs: number; logger: SweepJobLogger }) {
+export function startSweepJob(
+  deps: { db: DbOrTx; store: BlobStore },
+  options: { intervalMs: number; graceMs: number; logger: SweepJobLogger },
+) {
   return startPeriodicJob({
     intervalMs: options.intervalMs,
     run: async () => {

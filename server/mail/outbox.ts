@@ -154,7 +154,12 @@ export async function claimDueMail(db: DbOrTx, now: Date, settings: Pick<OutboxS
 /** Error code and SMTP reply, cut short: for the operator's list, never for a log line. */
 function describeError(error: unknown): string {
   const e = error as { code?: string; responseCode?: number; message?: string };
-  return [e.code, e.responseCode, e.message].filter((v) => v !== undefined && v !== "").join(" ").slice(0, 500) || "error";
+  return (
+    [e.code, e.responseCode, e.message]
+      .filter((v) => v !== undefined && v !== "")
+      .join(" ")
+      .slice(0, 500) || "error"
+  );
 }
 
 export type OutboxWorker = {
@@ -205,9 +210,18 @@ export function createOutboxWorker(
       const e = error as { code?: string; responseCode?: number };
       const parked = row.attempts >= settings.maxAttempts;
       const next = new Date(Date.now() + retryDelay(row.attempts, settings)).toISOString();
-      await finish(row, parked ? { status: "parked", last_error: describeError(error) } : { status: "pending", next_attempt_at: next, last_error: describeError(error) });
+      await finish(
+        row,
+        parked
+          ? { status: "parked", last_error: describeError(error) }
+          : { status: "pending", next_attempt_at: next, last_error: describeError(error) },
+      );
       // No address, subject or SMTP text in the log: the row's id, kind and the error's code.
-      (parked ? log?.error : log?.warn)?.call(log, { mail: row.id, kind: row.kind, attempts: row.attempts, code: e.code, responseCode: e.responseCode }, parked ? "mail parked" : "mail not sent, will retry");
+      (parked ? log?.error : log?.warn)?.call(
+        log,
+        { mail: row.id, kind: row.kind, attempts: row.attempts, code: e.code, responseCode: e.responseCode },
+        parked ? "mail parked" : "mail not sent, will retry",
+      );
       const outcome = parked ? "parked" : "retry";
       options.events?.onOutcome?.(row.kind, outcome, seconds());
       return outcome;
@@ -319,7 +333,11 @@ export async function requeueParkedMail(db: DbOrTx, ids: string[] | "all", now: 
  * parked rows are never deleted. Safe in several processes at once.
  */
 export async function pruneSentMail(db: DbOrTx, before: Date): Promise<number> {
-  const result = await db.deleteFrom("mail_outbox").where("status", "=", "sent").where("sent_at", "<", before.toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom("mail_outbox")
+    .where("status", "=", "sent")
+    .where("sent_at", "<", before.toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -13,7 +13,14 @@ import { audited, procedureItem, type AccessActor } from "../domain/accesses/ser
 import type { AccessAction } from "../../common/accesses.js";
 import { actorOf } from "./access.js";
 import { createForm } from "../domain/chat/forms.js";
-import { operatorChat, operatorEvaluate, operatorFinish, operatorMessage, operatorRequest, operatorToEvaluate } from "../domain/chat/operator.js";
+import {
+  operatorChat,
+  operatorEvaluate,
+  operatorFinish,
+  operatorMessage,
+  operatorRequest,
+  operatorToEvaluate,
+} from "../domain/chat/operator.js";
 import { chatActivity } from "../domain/chat/service.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
@@ -28,7 +35,10 @@ const DocumentRequest = z.object({
   description: z.string().min(1).max(300),
   code: z.string().max(64).optional(),
   specId: z.string().max(64).optional(),
-  validExtensions: z.array(z.string().regex(/^\.?[A-Za-z0-9]{1,10}$/)).max(20).optional(),
+  validExtensions: z
+    .array(z.string().regex(/^\.?[A-Za-z0-9]{1,10}$/))
+    .max(20)
+    .optional(),
   tDocumento: z.string().max(64).nullable().optional(),
   formId: z.string().regex(TOKEN_ID_PATTERN).nullable().optional(),
   isRequired: z.boolean().optional(),
@@ -39,7 +49,11 @@ const Request = z.object({ documents: z.array(DocumentRequest).min(1).max(20), m
 const Evaluate = z.object({ documentIds: z.array(z.string().max(64)).max(50).optional(), cn: Cn });
 const Reject = Evaluate.extend({ reason: z.string().min(1).max(1000), requestAgain: z.boolean().optional() });
 const Finish = z.object({ approved: z.boolean(), message: z.string().max(1000).optional(), cn: Cn });
-const Form = z.object({ id: z.string().regex(TOKEN_ID_PATTERN).optional(), procedureId: z.number().int().positive().nullable().optional(), definition: z.unknown() });
+const Form = z.object({
+  id: z.string().regex(TOKEN_ID_PATTERN).optional(),
+  procedureId: z.number().int().positive().nullable().optional(),
+  definition: z.unknown(),
+});
 
 let demoListening = false;
 
@@ -123,7 +137,13 @@ export const chatOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
   });
 };
 
-const list = (v: unknown) => (typeof v === "string" && v.trim() ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (v: unknown) =>
+  typeof v === "string" && v.trim()
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 const path = (v: unknown, tail: string) => `/chat/instances/${encodeURIComponent(String(v))}/${tail}`;
 
 export const chatCommands: Record<string, OperatorCommand> = {
@@ -140,7 +160,8 @@ export const chatCommands: Record<string, OperatorCommand> = {
     run: (v, call) => call("POST", path(v.instance, "messages"), { message: v.message, cn: v.cn }),
   },
   "chat:request": {
-    usage: "chat:request --instance ID --description TEXTO [--extensions .pdf,.png] [--optional] [--form FORM_ID] [--message TEXTO] [--due aaaa-mm-dd]",
+    usage:
+      "chat:request --instance ID --description TEXTO [--extensions .pdf,.png] [--optional] [--form FORM_ID] [--message TEXTO] [--due aaaa-mm-dd]",
     description: "Solicita un documento al ciudadano (extensiones válidas, obligatorio u opcional, formulario adjunto).",
     options: {
       instance: { type: "string" },
@@ -153,7 +174,15 @@ export const chatCommands: Record<string, OperatorCommand> = {
     },
     run: (v, call) =>
       call("POST", path(v.instance, "requests"), {
-        documents: [{ description: v.description, validExtensions: list(v.extensions), isRequired: !v.optional, formId: v.form ?? null, dueDate: v.due ?? null }],
+        documents: [
+          {
+            description: v.description,
+            validExtensions: list(v.extensions),
+            isRequired: !v.optional,
+            formId: v.form ?? null,
+            dueDate: v.due ?? null,
+          },
+        ],
         message: v.message,
       }),
   },
@@ -177,7 +206,8 @@ export const chatCommands: Record<string, OperatorCommand> = {
   },
   "chat:form": {
     usage: "chat:form --file DEFINICION.json [--id FORM_ID] [--procedure-id N]",
-    description: "Define un formulario (JSON: header.name, description, fields) para adjuntar a documentos o como primer formulario de un trámite.",
+    description:
+      "Define un formulario (JSON: header.name, description, fields) para adjuntar a documentos o como primer formulario de un trámite.",
     options: { file: { type: "string" }, id: { type: "string" }, "procedure-id": { type: "string" } },
     run: async (v, call) =>
       call("POST", "/chat/forms", {

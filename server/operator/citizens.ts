@@ -15,11 +15,18 @@ import type { OperatorCommand } from "./commands.js";
  * valid CUIL when none is given), adhered to the digital domicile or not.
  */
 export const CreateCitizenSchema = z.object({
-  cuil: z.string().regex(/^\d{11}$/).refine(isValidCuil, "CUIL inválido").optional(),
+  cuil: z
+    .string()
+    .regex(/^\d{11}$/)
+    .refine(isValidCuil, "CUIL inválido")
+    .optional(),
   givenName: z.string().trim().min(1).max(100),
   familyName: z.string().trim().min(1).max(100),
   email: z.string().email().max(200).nullable().optional(),
-  phone: z.object({ code: z.string().regex(/^\d{2,4}$/), number: z.string().regex(/^\d{6,8}$/) }).nullable().optional(),
+  phone: z
+    .object({ code: z.string().regex(/^\d{2,4}$/), number: z.string().regex(/^\d{6,8}$/) })
+    .nullable()
+    .optional(),
   password: z.string().min(8).max(200),
   adhered: z.boolean().default(false),
 });
@@ -60,7 +67,13 @@ export const citizensOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app,
         if (!input.email) throw ApiError.badRequest("Para adherir hace falta un correo electrónico.");
         await tx
           .insertInto("dd_adhesions")
-          .values({ cuil, email: input.email, phone_code: input.phone?.code ?? null, phone_number: input.phone?.number ?? null, adhered_at: now })
+          .values({
+            cuil,
+            email: input.email,
+            phone_code: input.phone?.code ?? null,
+            phone_number: input.phone?.number ?? null,
+            adhered_at: now,
+          })
           .execute();
       }
       // Decision 071: the citizen's contact data were written by this operator.

@@ -37,7 +37,8 @@ const call: OperatorCall = async (method, path, body) => {
 function help() {
   console.log("Uso: npm run operator -- <comando> [opciones] [--motivo TEXTO]\n");
   const all = { ...commands, ...operatorAdminCommands };
-  for (const [name, command] of Object.entries(all).sort()) console.log(`  ${name.padEnd(28)} ${command.description}\n    ${command.usage}`);
+  for (const [name, command] of Object.entries(all).sort())
+    console.log(`  ${name.padEnd(28)} ${command.description}\n    ${command.usage}`);
 }
 
 const [name, ...rest] = process.argv.slice(2);

@@ -25,4 +25,15 @@ export type OperatorCommand = {
 };
 
 /** Every command set of the CLI. A module adds its record here (one line). */
-export const operatorCommandSets: Record<string, OperatorCommand>[] = [citizenCommands, configCommands, procedureCommands, digitalCommands, recordCommands, chatCommands, threadCommands, mailCommands, storageCommands, whoamiCommands];
+export const operatorCommandSets: Record<string, OperatorCommand>[] = [
+  citizenCommands,
+  configCommands,
+  procedureCommands,
+  digitalCommands,
+  recordCommands,
+  chatCommands,
+  threadCommands,
+  mailCommands,
+  storageCommands,
+  whoamiCommands,
+];

@@ -44,7 +44,12 @@ export const configOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 };
 
 export const configCommands: Record<string, OperatorCommand> = {
-  "config:show": { usage: "config:show", description: "Muestra la configuración de módulos.", options: {}, run: (_v, call) => call("GET", "/config") },
+  "config:show": {
+    usage: "config:show",
+    description: "Muestra la configuración de módulos.",
+    options: {},
+    run: (_v, call) => call("GET", "/config"),
+  },
   "config:module": {
     usage: "config:module --id procedures|records|digital [--enabled true|false] [--page-size N] [--new-button true|false]",
     description: "Cambia un módulo: habilitado, tamaño de página, botón 'nuevo'.",

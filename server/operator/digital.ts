@@ -42,7 +42,8 @@ export const digitalOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
     const input = parse(SendBody, request.body);
     const files = input.files.map((f) => {
       const body = Buffer.from(f.contentBase64, "base64");
-      if (detectType(body.subarray(0, 16)) !== "application/pdf") throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `${f.name}: solo se aceptan archivos PDF.`);
+      if (detectType(body.subarray(0, 16)) !== "application/pdf")
+        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `${f.name}: solo se aceptan archivos PDF.`);
       if (body.length > UPLOAD_LIMIT_BYTES) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `${f.name}: supera el límite de 50MB.`);
       const name = f.name.toLowerCase().endsWith(".pdf") ? f.name : `${f.name}.pdf`;
       return { name, mime: "application/pdf", body };

@@ -19,7 +19,10 @@ const RequeueBody = z
   .refine((b) => Boolean(b.ids) !== Boolean(b.all), "ids o all, uno de los dos");
 
 export const mailOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.get("/mail/outbox", { config: { citizenData: false } }, async () => ({ depth: await outboxDepth(db), parked: await listParkedMail(db) }));
+  app.get("/mail/outbox", { config: { citizenData: false } }, async () => ({
+    depth: await outboxDepth(db),
+    parked: await listParkedMail(db),
+  }));
 
   app.post("/mail/requeue", { config: { citizenData: false } }, async (request) => {
     const body = parse(RequeueBody, request.body ?? {});

@@ -17,7 +17,18 @@ import { whoamiOperatorRoutes } from "./whoami.js";
  * Route plugins of the operator API, mounted under `/operator/api` behind the
  * operator token. A module adds its plugin here (one line).
  */
-export const operatorRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [citizensOperatorRoutes, configOperatorRoutes, proceduresOperatorRoutes, digitalOperatorRoutes, recordsOperatorRoutes, chatOperatorRoutes, threadOperatorRoutes, mailOperatorRoutes, storageOperatorRoutes, whoamiOperatorRoutes];
+export const operatorRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [
+  citizensOperatorRoutes,
+  configOperatorRoutes,
+  proceduresOperatorRoutes,
+  digitalOperatorRoutes,
+  recordsOperatorRoutes,
+  chatOperatorRoutes,
+  threadOperatorRoutes,
+  mailOperatorRoutes,
+  storageOperatorRoutes,
+  whoamiOperatorRoutes,
+];
 
 export const operatorApi: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.decorateRequest("operator", null as never);

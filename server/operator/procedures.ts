@@ -56,7 +56,13 @@ async function generatedPdf(title: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  page.drawText(title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "?"), { x: 50, y: 780, size: 14, font });
+  page.drawText(
+    title
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\x20-\x7e]/g, "?"),
+    { x: 50, y: 780, size: 14, font },
+  );
   return Buffer.from(await pdf.save());
 }
 
@@ -119,7 +125,8 @@ export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (ap
       actorOf(request),
       "procedure.document",
       (trx) => procedureItem(trx, id),
-      (trx, item) => addReceivedDoc(trx, { instanceId: id, ownerCuil: item.cuil, fileId: file.id, fileName: input.fileName, status: input.status }),
+      (trx, item) =>
+        addReceivedDoc(trx, { instanceId: id, ownerCuil: item.cuil, fileId: file.id, fileName: input.fileName, status: input.status }),
     );
     return reply.code(201).send({ id: doc.id, fileId: file.id });
   });
@@ -127,7 +134,8 @@ export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (ap
 
 export const procedureCommands: Record<string, OperatorCommand> = {
   "procedure:instance:create": {
-    usage: "procedure:instance:create --cuil C --procedure-id N --tab T --state-text S --state-color #RRGGBB [--title T] [--buttons edit,history,…]",
+    usage:
+      "procedure:instance:create --cuil C --procedure-id N --tab T --state-text S --state-color #RRGGBB [--title T] [--buttons edit,history,…]",
     description: "Crea un trámite de un ciudadano en una bandeja y estado dados.",
     options: {
       cuil: { type: "string" },

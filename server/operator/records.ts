@@ -7,7 +7,14 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { saveFile } from "../domain/files/index.js";
 import { makeJpeg, makePng, makeTextPdf } from "../domain/files/samples.js";
-import { addDocument, associateRecords, createRecord, incorporateDocument, mirrorAssociation, setSentStatus } from "../domain/records/operator.js";
+import {
+  addDocument,
+  associateRecords,
+  createRecord,
+  incorporateDocument,
+  mirrorAssociation,
+  setSentStatus,
+} from "../domain/records/operator.js";
 import { ASSOCIATION_TYPES, RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "../domain/records/service.js";
 import { findRecord } from "../domain/records/repository.js";
 import { ApiError } from "../errors.js";
@@ -28,7 +35,10 @@ const CreateRecord = z.object({
   status: z.enum(Object.keys(RECORD_STATUSES) as [RecordStatus, ...RecordStatus[]]).optional(),
   tab: z.string().min(1).max(64).optional(),
   readOnly: z.boolean().optional(),
-  header: z.array(z.object({ code: z.string().max(64), key: z.string().max(200), value: z.string().max(1000) })).max(50).optional(),
+  header: z
+    .array(z.object({ code: z.string().max(64), key: z.string().max(200), value: z.string().max(1000) }))
+    .max(50)
+    .optional(),
   /** adds sample documents: n incorporated (PDFs of several pages, one of `bigPages`, and images), sent and pending */
   sample: z
     .object({
@@ -58,7 +68,8 @@ export const recordsOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
         const stage = i < incorporated ? "incorporated" : i < incorporated + sent ? "sent" : "pending";
         const n = i + 1;
         const name = kind === 2 ? `Imagen ${n}.png` : kind === 3 ? `Foto ${n}.jpg` : `Documento ${n}.pdf`;
-        const body = kind === 2 ? makePng() : kind === 3 ? makeJpeg() : await makeTextPdf(`Documento ${n}`, i === 0 ? bigPages : kind === 1 ? 3 : 2);
+        const body =
+          kind === 2 ? makePng() : kind === 3 ? makeJpeg() : await makeTextPdf(`Documento ${n}`, i === 0 ? bigPages : kind === 1 ? 3 : 2);
         const file = await saveFile({ db, store }, { ownerCuil: input.ownerCuil, name, body });
         const id = await addDocument(db, {
           recordId: record.id,
@@ -171,7 +182,8 @@ export const recordCommands: Record<string, OperatorCommand> = {
     usage: "record:status --record ID --document ID --status received|pending|approved|rejected",
     description: "Cambia el estado de un documento enviado.",
     options: { record: { type: "string" }, document: { type: "string" }, status: { type: "string" } },
-    run: (values, call) => call("PUT", `/records/${str(values.record)}/documents/${str(values.document)}/status`, { status: values.status }),
+    run: (values, call) =>
+      call("PUT", `/records/${str(values.record)}/documents/${str(values.document)}/status`, { status: values.status }),
   },
   "record:associate": {
     usage: "record:associate --record ID --code CODE [--other ID] --type link_primary|link_secondary|merge_primary|merge_secondary",

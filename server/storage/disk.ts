@@ -31,7 +31,8 @@ export function createDiskBlobStore(dir: string, options: { pageSize?: number } 
     }
   }
 
-  const entries = async (folder: string) => fsp.readdir(folder, { withFileTypes: true }).catch((error) => (missing(error) ? [] : Promise.reject(error)));
+  const entries = async (folder: string) =>
+    fsp.readdir(folder, { withFileTypes: true }).catch((error) => (missing(error) ? [] : Promise.reject(error)));
 
   return {
     async put(key, body, opts = {}) {
@@ -74,7 +75,9 @@ export function createDiskBlobStore(dir: string, options: { pageSize?: number } 
         if (!folder.isDirectory() || folder.name === ".tmp") continue;
         for (const file of await entries(path.join(dir, folder.name))) {
           if (!file.isFile() || !isKey(file.name) || !file.name.startsWith(folder.name)) continue;
-          const stat = await fsp.stat(path.join(dir, folder.name, file.name)).catch((error) => (missing(error) ? null : Promise.reject(error)));
+          const stat = await fsp
+            .stat(path.join(dir, folder.name, file.name))
+            .catch((error) => (missing(error) ? null : Promise.reject(error)));
           if (!stat) continue; // deleted while we walked
           page.push({ key: file.name, size: stat.size, modifiedAt: stat.mtime });
           if (page.length === pageSize) {

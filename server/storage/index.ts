@@ -14,7 +14,15 @@ export type { S3StoreOptions } from "./s3.js";
 
 type StorageConfig = Pick<
   Config,
-  "dataDir" | "BLOB_STORE" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_FORCE_PATH_STYLE" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PREFIX"
+  | "dataDir"
+  | "BLOB_STORE"
+  | "S3_BUCKET"
+  | "S3_REGION"
+  | "S3_ENDPOINT"
+  | "S3_FORCE_PATH_STYLE"
+  | "S3_ACCESS_KEY_ID"
+  | "S3_SECRET_ACCESS_KEY"
+  | "S3_PREFIX"
 >;
 
 /**

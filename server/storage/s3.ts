@@ -91,7 +91,9 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { client
     let KeyMarker: string | undefined;
     let UploadIdMarker: string | undefined;
     do {
-      const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: keyPrefix || undefined, KeyMarker, UploadIdMarker, MaxUploads: pageSize }));
+      const page = await client.send(
+        new ListMultipartUploadsCommand({ Bucket, Prefix: keyPrefix || undefined, KeyMarker, UploadIdMarker, MaxUploads: pageSize }),
+      );
       yield page.Uploads ?? [];
       const more = page.IsTruncated === true;
       KeyMarker = more ? page.NextKeyMarker : undefined;
@@ -102,7 +104,8 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { client
   async function abortUploadsOf(target: string) {
     for await (const uploads of multipartUploads(target)) {
       for (const u of uploads) {
-        if (u.Key === target && u.UploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
+        if (u.Key === target && u.UploadId)
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
       }
     }
   }
@@ -164,7 +167,9 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { client
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken, MaxKeys: pageSize }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken, MaxKeys: pageSize }),
+        );
         const entries: BlobEntry[] = [];
         for (const o of page.Contents ?? []) {
           const key = (o.Key ?? "").slice(prefix.length);

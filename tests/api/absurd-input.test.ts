@@ -8,8 +8,40 @@ import { call, routesOf, startStack, type TestStack } from "./harness.js";
  * type, negative, fractional, exponent, hex, not a number at all, very long).
  */
 const citizen = demoCitizens[0]!;
-const ABSURD = ["99999999999", "99999999999999999999999", "-1", "0", "1.5", "1e309", "0x10", "NaN", "Infinity", "%00", "x".repeat(3000), "１２"];
-const QUERY = ["pageNumber", "page", "procedureId", "parentId", "since", "until", "created_since", "created_until", "seen_since", "seen_until", "refresh", "module", "sort", "order", "type", "filter", "searchTerm", "redirectModule"];
+const ABSURD = [
+  "99999999999",
+  "99999999999999999999999",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "%00",
+  "x".repeat(3000),
+  "１２",
+];
+const QUERY = [
+  "pageNumber",
+  "page",
+  "procedureId",
+  "parentId",
+  "since",
+  "until",
+  "created_since",
+  "created_until",
+  "seen_since",
+  "seen_until",
+  "refresh",
+  "module",
+  "sort",
+  "order",
+  "type",
+  "filter",
+  "searchTerm",
+  "redirectModule",
+];
 
 let stack: TestStack;
 let token: string;
@@ -37,7 +69,10 @@ describe("absurd numbers and ids", () => {
         const encoded = encodeURIComponent(value).replace(/%2500/, "%00");
         for (const param of params) {
           // One parameter absurd, the others plausible (the citizen's own cuil where one is asked).
-          const path = params.reduce((p, other) => p.replace(other, other === param ? encoded : /cuil/i.test(other) ? citizen.cuil : "1"), template);
+          const path = params.reduce(
+            (p, other) => p.replace(other, other === param ? encoded : /cuil/i.test(other) ? citizen.cuil : "1"),
+            template,
+          );
           await probe(method, `${path}?module=procedures`);
         }
         const plain = params.reduce((p, other) => p.replace(other, /cuil/i.test(other) ? citizen.cuil : "1"), template);

@@ -87,7 +87,11 @@ describe("access-control inventory", () => {
 
   it("archives of another citizen's record or instance answer 404", async () => {
     const record = await stack.db.selectFrom("records").select("id").where("owner_cuil", "=", victim.cuil).executeTakeFirstOrThrow();
-    const instance = await stack.db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", victim.cuil).executeTakeFirstOrThrow();
+    const instance = await stack.db
+      .selectFrom("proc_instances")
+      .select("id")
+      .where("owner_cuil", "=", victim.cuil)
+      .executeTakeFirstOrThrow();
     const own = await fetch(`${stack.api}/api/fs/archive/record/${record.id}`, { headers: { authorization: `Bearer ${victimToken}` } });
     expect(own.status).toBe(200);
     await own.arrayBuffer();
@@ -102,7 +106,11 @@ describe("access-control inventory", () => {
     expect((await as(victimToken, `/api/receipts/${id}`)).status).toBe(200);
     expect((await as(attackerToken, `/api/receipts/${id}`)).status).toBe(404);
     expect((await as(attackerToken, "/api/receipts")).json.result.map((r: { id: string }) => r.id)).not.toContain(id);
-    const instance = await stack.db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", victim.cuil).executeTakeFirstOrThrow();
+    const instance = await stack.db
+      .selectFrom("proc_instances")
+      .select("id")
+      .where("owner_cuil", "=", victim.cuil)
+      .executeTakeFirstOrThrow();
     const forged = await as(attackerToken, "/api/receipts", { method: "POST", body: { kind: "procedure", ref: instance.id } });
     expect(forged.status).toBe(404);
   });

@@ -53,7 +53,12 @@ describe("access-control matrix: another citizen's ids", () => {
       .where("proc_instances.owner_cuil", "=", victim.cuil)
       .executeTakeFirstOrThrow();
     const form = await db.selectFrom("chat_forms").select("id").executeTakeFirstOrThrow();
-    const record = await db.selectFrom("records").select("id").where("owner_cuil", "=", victim.cuil).where("read_only", "=", 0).executeTakeFirstOrThrow();
+    const record = await db
+      .selectFrom("records")
+      .select("id")
+      .where("owner_cuil", "=", victim.cuil)
+      .where("read_only", "=", 0)
+      .executeTakeFirstOrThrow();
     const pending = await db
       .selectFrom("record_documents")
       .innerJoin("records", "records.id", "record_documents.record_id")
@@ -168,7 +173,9 @@ describe("access-control matrix: another citizen's ids", () => {
         })
       ).status,
       discard: (await asAttacker(`/api/v4/filemanager/${record}/discard/${pendingDocument}?module=records`, { method: "DELETE" })).status,
-      send: (await asAttacker(`/api/v4/filemanager/${record}/send?module=records`, { method: "PUT", body: { documents: [pendingDocument] } })).status,
+      send: (
+        await asAttacker(`/api/v4/filemanager/${record}/send?module=records`, { method: "PUT", body: { documents: [pendingDocument] } })
+      ).status,
     };
     expect(answers).toEqual({
       download: 404,

@@ -23,8 +23,17 @@ describe("bearer verification cache", () => {
   afterAll(() => stack.close());
 
   const sign = (jti: string, exp: number | string = "1h") =>
-    new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: "k" }).setIssuer("https://idp.test").setAudience("aud").setSubject("27293847563").setJti(jti).setIssuedAt().setExpirationTime(exp).sign(privateKey);
-  const auth = (verifiedCacheMs?: number) => createBearerAuth(stack.db, { issuer: "https://idp.test", audience: "aud", jwksUri: "https://idp.test/jwks", keys, verifiedCacheMs });
+    new SignJWT({})
+      .setProtectedHeader({ alg: "ES256", kid: "k" })
+      .setIssuer("https://idp.test")
+      .setAudience("aud")
+      .setSubject("27293847563")
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(privateKey);
+  const auth = (verifiedCacheMs?: number) =>
+    createBearerAuth(stack.db, { issuer: "https://idp.test", audience: "aud", jwksUri: "https://idp.test/jwks", keys, verifiedCacheMs });
 
   it("verifies a token's signature once, and still sees its revocation on the next call", async () => {
     const bearer = auth();

@@ -122,12 +122,17 @@ describe.each([
     const back = Buffer.from(await readAll(await f.store.get("big-1")));
     expect(back.length).toBe(total);
     expect(sha(back)).toBe(result.sha256);
-    expect((await f.store.read("big-1", 6 * MIB - 3, 6 * MIB + 3)).equals(Buffer.from(expected.subarray(6 * MIB - 3, 6 * MIB + 3)))).toBe(true);
+    expect((await f.store.read("big-1", 6 * MIB - 3, 6 * MIB + 3)).equals(Buffer.from(expected.subarray(6 * MIB - 3, 6 * MIB + 3)))).toBe(
+      true,
+    );
     expect(f.leftovers()).toEqual([]);
   });
 
   it("refuses a body past the limit with 413 and leaves nothing behind, small or multipart", async () => {
-    await expect(f.store.put("too-big-1", bytes(2000), { maxBytes: 1000 })).rejects.toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+    await expect(f.store.put("too-big-1", bytes(2000), { maxBytes: 1000 })).rejects.toMatchObject({
+      status: 413,
+      code: "PAYLOAD_TOO_LARGE",
+    });
     const source = chunked(16 * MIB);
     // 11 MB: two 5 MiB parts are already stored when the limit is crossed.
     await expect(f.store.put("too-big-2", source, { maxBytes: 11 * MIB })).rejects.toMatchObject({ status: 413 });

@@ -74,7 +74,11 @@ describe("initial chat and the first send", () => {
     expect(res.status).toBe(200);
     expect(res.json.result).toMatchObject({ procedureId: p.id, first: true, draft: true, instanceId: null });
     expect(res.json.result.events.map((e: { type: string }) => e.type)).toEqual(["dateSeparator", "start"]);
-    const form = await stack.db.selectFrom("chat_forms").select(["procedure_id"]).where("procedure_id", "is not", null).executeTakeFirstOrThrow();
+    const form = await stack.db
+      .selectFrom("chat_forms")
+      .select(["procedure_id"])
+      .where("procedure_id", "is not", null)
+      .executeTakeFirstOrThrow();
     const first = await as(mariaToken).get(`/api/v4/procedures/${form.procedure_id}/forms/first`);
     expect(first.json.data.form.id).toBe(`form-${form.procedure_id}`);
     expect(first.json.data.spec.header.name).toBeTruthy();
@@ -107,8 +111,13 @@ describe("initial chat and the first send", () => {
 
   it("refuses messages over 1000 characters and empty ones", async () => {
     const id = await startChat(luciaToken);
-    expect((await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "x".repeat(1001) } })).status).toBe(400);
-    expect((await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "  " } })).status).toBe(400);
+    expect(
+      (await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "x".repeat(1001) } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "  " } })).status,
+    ).toBe(400);
   });
 });
 
@@ -131,12 +140,19 @@ describe("the document flow", () => {
     // Sending without the required documents: REQUIRED_FILES_NOT_UPLOADED, for the message and the finalisation.
     const early = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "Listo" } });
     expect(early.status).toBe(409);
-    expect(early.json).toEqual({ code: "REQUIRED_FILES_NOT_UPLOADED", message: "Debe adjuntar los documentos solicitados antes de enviar su consulta." });
-    expect((await citizen.put(`/api/v4/instances/${id}/interactive/citizen/update`, { force: true })).json.code).toBe("REQUIRED_FILES_NOT_UPLOADED");
+    expect(early.json).toEqual({
+      code: "REQUIRED_FILES_NOT_UPLOADED",
+      message: "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
+    });
+    expect((await citizen.put(`/api/v4/instances/${id}/interactive/citizen/update`, { force: true })).json.code).toBe(
+      "REQUIRED_FILES_NOT_UPLOADED",
+    );
 
     // Attach every required document (the procedure's own ones too).
     let chat = (await citizen.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
-    const required = chat.current.documents.filter((d: { id: string; isRequired: boolean; status: string }) => d.isRequired && d.status === "requested" && d.id !== cert!.id);
+    const required = chat.current.documents.filter(
+      (d: { id: string; isRequired: boolean; status: string }) => d.isRequired && d.status === "requested" && d.id !== cert!.id,
+    );
     const file = await upload(luciaToken, "certificado.pdf", await pdf());
     expect(file.status).toBe(200);
 
@@ -160,12 +176,24 @@ describe("the document flow", () => {
 
     const discarded = await citizen.post(`/api/v4/instances/${id}/interactive/discardToSendDocument`, { data: { document: cert!.id } });
     expect(discarded.status).toBe(200);
-    expect(discarded.json.result.current.documents.find((d: { id: string }) => d.id === cert!.id)).toMatchObject({ status: "requested", file: null });
-    expect((await citizen.post(`/api/v4/instances/${id}/interactive/discardToSendDocument`, { data: { document: cert!.id } })).status).toBe(409);
+    expect(discarded.json.result.current.documents.find((d: { id: string }) => d.id === cert!.id)).toMatchObject({
+      status: "requested",
+      file: null,
+    });
+    expect((await citizen.post(`/api/v4/instances/${id}/interactive/discardToSendDocument`, { data: { document: cert!.id } })).status).toBe(
+      409,
+    );
 
     for (const doc of required) {
       const f = await upload(luciaToken, "doc.pdf", await pdf());
-      expect((await citizen.put(`/api/v4/instances/${id}/interactive/generic`, { action: "toSendDocument", data: { document: doc.id, file: { id: f.json.result, name: "doc.pdf" } } })).status).toBe(200);
+      expect(
+        (
+          await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
+            action: "toSendDocument",
+            data: { document: doc.id, file: { id: f.json.result, name: "doc.pdf" } },
+          })
+        ).status,
+      ).toBe(200);
     }
     const again = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
       action: "toSendDocument",
@@ -173,14 +201,19 @@ describe("the document flow", () => {
     });
     expect(again.status).toBe(200);
 
-    expect((await citizen.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "Adjunto lo pedido." } })).status).toBe(200);
+    expect(
+      (await citizen.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "Adjunto lo pedido." } }))
+        .status,
+    ).toBe(200);
     const sent = await citizen.put(`/api/v4/instances/${id}/interactive/citizen/update`, { force: true });
     expect(sent.status).toBe(200);
     chat = (await citizen.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
     expect(chat.current.documents.find((d: { id: string }) => d.id === cert!.id).status).toBe("sent");
     expect(chat.events.map((e: { type: string }) => e.type)).toContain("uploadedDocuments");
     const received = await citizen.get(`/api/v4/instances/${id}/received_docs`);
-    expect(received.json.result.some((d: { fileName: string; status: string }) => d.fileName === "certificado.pdf" && d.status === "pending")).toBe(true);
+    expect(
+      received.json.result.some((d: { fileName: string; status: string }) => d.fileName === "certificado.pdf" && d.status === "pending"),
+    ).toBe(true);
 
     expect((await op("POST", `/chat/instances/${id}/evaluating`, {})).status).toBe(200);
     expect((await op("POST", `/chat/instances/${id}/received`, { documentIds: [cert!.id] })).status).toBe(200);
@@ -197,7 +230,12 @@ describe("the document flow", () => {
     const rejectedEvent = chat.events.find((e: { type: string }) => e.type === "rejectedDocuments");
     expect(rejectedEvent.documents[0]).toMatchObject({ status: "rejected", reason: "El certificado está vencido." });
     // The rejected document is requested again.
-    expect(chat.current.documents.filter((d: { spec: { description: string }; status: string }) => d.spec.description === "Certificado de domicilio" && d.status === "requested")).toHaveLength(1);
+    expect(
+      chat.current.documents.filter(
+        (d: { spec: { description: string }; status: string }) =>
+          d.spec.description === "Certificado de domicilio" && d.status === "requested",
+      ),
+    ).toHaveLength(1);
     const docs = (await citizen.get(`/api/v4/instances/${id}/received_docs`)).json.result;
     expect(docs.find((d: { fileName: string }) => d.fileName === "certificado.pdf").status).toBe("rejected");
 
@@ -208,7 +246,12 @@ describe("the document flow", () => {
 
   it("a message sent twice with the same key is stored once", async () => {
     const p = await procedure({ terms: false });
-    const created = await op("POST", "/procedures/instances", { cuil: lucia.cuil, procedureId: p.id, tab: "in_progress", state: { text: "En revisión", color: "#1D4ED8" } });
+    const created = await op("POST", "/procedures/instances", {
+      cuil: lucia.cuil,
+      procedureId: p.id,
+      tab: "in_progress",
+      state: { text: "En revisión", color: "#1D4ED8" },
+    });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const body = { action: "text", data: { message: "Una sola vez" }, idempotencyKey: "dup-0123456789" };
@@ -221,7 +264,12 @@ describe("the document flow", () => {
     const id = await startChat(luciaToken);
     expect((await op("POST", `/chat/instances/${id}/messages`, { message: "Hola, soy el operador." })).status).toBe(201);
     const chat = (await as(luciaToken).get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
-    expect(chat.events.at(-1)).toMatchObject({ type: "text", author: "operator", message: "Hola, soy el operador.", commiter: { cn: "Mesa de entradas" } });
+    expect(chat.events.at(-1)).toMatchObject({
+      type: "text",
+      author: "operator",
+      message: "Hola, soy el operador.",
+      commiter: { cn: "Mesa de entradas" },
+    });
   });
 });
 
@@ -231,7 +279,9 @@ describe("ownership", () => {
     const maria = as(mariaToken);
     expect((await maria.get(`/api/v4/instances/${id}/interactive/citizen`)).status).toBe(404);
     expect((await maria.get(`/api/v4/instances/${id}/interactive/previewChat`)).status).toBe(404);
-    expect((await maria.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "hola" } })).status).toBe(404);
+    expect((await maria.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "hola" } })).status).toBe(
+      404,
+    );
     expect((await maria.put(`/api/v4/instances/${id}/interactive/citizen/update`, { force: true })).status).toBe(404);
     expect((await maria.post(`/api/v4/instances/${id}/interactive/discardToSendDocument`, { data: { document: "x" } })).status).toBe(404);
     const chat = (await as(luciaToken).get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
@@ -265,7 +315,9 @@ describe("forms", () => {
   it("answers the definition and saved data, validates against the definition, and marks the form's document ready", async () => {
     const id = await startChat(luciaToken);
     const citizen = as(luciaToken);
-    const { json } = await op("POST", `/chat/instances/${id}/requests`, { documents: [{ description: "Datos personales", formId: PERSONAL_FORM_ID }] });
+    const { json } = await op("POST", `/chat/instances/${id}/requests`, {
+      documents: [{ description: "Datos personales", formId: PERSONAL_FORM_ID }],
+    });
     const chat = (await citizen.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
     const path = `/api/v4/instances/${chat.procedureId}/${id}/forms/${PERSONAL_FORM_ID}/formData`;
     const empty = await citizen.get(path);
@@ -273,10 +325,16 @@ describe("forms", () => {
     expect(empty.json.result.data).toEqual({});
     expect(empty.json.result.spec.header.name).toBe("Datos personales");
 
-    const bad = await citizen.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}?module=av`, { formData: { ...valid, dni: "12.345" }, submitType: "FINAL" });
+    const bad = await citizen.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}?module=av`, {
+      formData: { ...valid, dni: "12.345" },
+      submitType: "FINAL",
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: "FORM_INVALID", fields: { dni: "pattern" } });
-    const missing = await citizen.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}?module=av`, { formData: { ...valid, email: "no", localidad: "Marte" }, submitType: "FINAL" });
+    const missing = await citizen.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}?module=av`, {
+      formData: { ...valid, email: "no", localidad: "Marte" },
+      submitType: "FINAL",
+    });
     expect(missing.json.fields).toEqual({ email: "email", localidad: "option" });
 
     const ok = await citizen.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}?module=av`, { formData: valid, submitType: "FINAL" });
@@ -310,7 +368,11 @@ describe("forms", () => {
       formData: { nombre: "Lucía", dni: "35112847", email: "lucia@example.com", motivo: "Lo necesito." },
     });
     expect(created.status).toBe(201);
-    const row = await stack.db.selectFrom("proc_instances").selectAll().where("id", "=", created.json.result.instanceId).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom("proc_instances")
+      .selectAll()
+      .where("id", "=", created.json.result.instanceId)
+      .executeTakeFirstOrThrow();
     expect(row.type).toBe("FORM");
     expect(row.owner_cuil).toBe(lucia.cuil);
   });

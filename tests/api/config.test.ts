@@ -32,15 +32,19 @@ describe("environment", () => {
     expect(loadConfig({ OIDC_ISSUER: "https://id.provincia.gob.ar" }).devProvider).toBe(false);
     expect(loadConfig({ OIDC_DEV_PROVIDER: "0" }).devProvider).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/OIDC_ISSUER/);
-    expect(() =>
-      loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.example", OIDC_DEV_PROVIDER: "1" }),
-    ).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.example", OIDC_DEV_PROVIDER: "1" })).toThrow(
+      /OIDC_CLIENT_SECRET/,
+    );
     // Decision 070: production has named operators only; the shared token is for development.
     expect(() =>
       loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.provincia.gob.ar", OPERATOR_TOKEN: "dev-operator-token-change-me" }),
     ).toThrow(/OPERATOR_TOKEN/);
     expect(() =>
-      loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.provincia.gob.ar", OPERATOR_TOKEN: "a-real-operator-token-0123456789" }),
+      loadConfig({
+        NODE_ENV: "production",
+        OIDC_ISSUER: "https://id.provincia.gob.ar",
+        OPERATOR_TOKEN: "a-real-operator-token-0123456789",
+      }),
     ).toThrow(/OPERATOR_TOKEN/);
     const production = loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.provincia.gob.ar" });
     expect(production.isProduction).toBe(true);

@@ -102,7 +102,11 @@ describe("downloads over HTTP with hostile names", () => {
     const form = new FormData();
     form.set("filename", name);
     form.set("file", new Blob([new Uint8Array(makePng())], { type: "image/png" }), "x.png");
-    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { result: string }).result;
   }

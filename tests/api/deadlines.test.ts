@@ -17,7 +17,13 @@ const op = (method: string, path: string, body?: unknown) => call(stack, `/opera
 
 async function citizen() {
   n++;
-  const created = await op("POST", "/citizens", { givenName: "Plazo", familyName: `Prueba ${n}`, email: `plazo${n}@example.com`, password: "Prueba2026!", adhered: true });
+  const created = await op("POST", "/citizens", {
+    givenName: "Plazo",
+    familyName: `Prueba ${n}`,
+    email: `plazo${n}@example.com`,
+    password: "Prueba2026!",
+    adhered: true,
+  });
   expect(created.status).toBe(201);
   const cuil: string = created.json.cuil;
   const token = await stack.sign({ sub: cuil });
@@ -25,7 +31,14 @@ async function citizen() {
   return { cuil, email: `plazo${n}@example.com`, get };
 }
 const send = async (cuil: string, subject: string, dueDate: string | null) => {
-  const res = await op("POST", "/digital/communications", { cuil, subject, client: "Dirección de Rentas", type: "aviso", message: "", dueDate });
+  const res = await op("POST", "/digital/communications", {
+    cuil,
+    subject,
+    client: "Dirección de Rentas",
+    type: "aviso",
+    message: "",
+    dueDate,
+  });
   expect(res.status).toBe(201);
   return res.json.code as string;
 };
@@ -35,7 +48,9 @@ async function reminders(to: string) {
   await stack.app.mailOutbox.drain();
   const dir = path.join(stack.config.dataDir, "outbox");
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
-  return files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}`) && /^Subject: .*Recordatorio/m.test(m));
+  return files
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+    .filter((m) => m.includes(`To: ${to}`) && /^Subject: .*Recordatorio/m.test(m));
 }
 
 beforeAll(async () => {
@@ -70,7 +85,11 @@ describe("inbox sorted by due date", () => {
           all.push(...res.json.communications.map((x: { due_date: string | null }) => x.due_date));
           seen.push(...res.json.communications.map((x: { code: string }) => x.code));
         }
-        expect(all).toEqual(o === "due_date" ? ["2032-01-01", "2032-01-03", "2032-01-05", "2032-01-07", "2032-01-10", null, null] : ["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null]);
+        expect(all).toEqual(
+          o === "due_date"
+            ? ["2032-01-01", "2032-01-03", "2032-01-05", "2032-01-07", "2032-01-10", null, null]
+            : ["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null],
+        );
         expect(new Set(seen).size).toBe(7);
       }
     } finally {
@@ -80,7 +99,13 @@ describe("inbox sorted by due date", () => {
 
   it("refuses an impossible due date and an unknown order", async () => {
     const c = await citizen();
-    const bad = await op("POST", "/digital/communications", { cuil: c.cuil, subject: "x", client: "y", type: "aviso", dueDate: "2032-02-30" });
+    const bad = await op("POST", "/digital/communications", {
+      cuil: c.cuil,
+      subject: "x",
+      client: "y",
+      type: "aviso",
+      dueDate: "2032-02-30",
+    });
     expect(bad.status).toBe(400);
     expect((await c.get(`/api/dd/v1/communications/inbox/${c.cuil}?order=due`)).status).toBe(400);
   });
@@ -112,7 +137,11 @@ describe("reminder three days before the due date", () => {
       expect(again.communications).not.toContain(code);
     }
     expect(await reminders(c.email)).toHaveLength(1);
-    const row = await stack.db.selectFrom("dd_communications").select("reminder_sent_at").where("code", "=", code).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom("dd_communications")
+      .select("reminder_sent_at")
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
     expect(row.reminder_sent_at).toBe(at(1).toISOString());
   });
 
@@ -148,7 +177,12 @@ describe("reminder three days before the due date", () => {
     expect(run.communications).toContain(code);
     expect(run.communications).not.toContain(past);
     // Claimed and queued together: the row waits in the outbox until the worker sends it.
-    const queued = await stack.db.selectFrom("mail_outbox").select(["status", "body_text"]).where("to_address", "=", c.email).where("kind", "=", "reminder").execute();
+    const queued = await stack.db
+      .selectFrom("mail_outbox")
+      .select(["status", "body_text"])
+      .where("to_address", "=", c.email)
+      .where("kind", "=", "reminder")
+      .execute();
     expect(queued).toHaveLength(1);
     expect(queued[0].status).toBe("pending");
     expect(queued[0].body_text).toContain("COLA");
@@ -158,14 +192,22 @@ describe("reminder three days before the due date", () => {
 
   it("reminds a requested chat document, and not one already sent; the operator runs it through the API into the outbox", async () => {
     const c = await citizen();
-    const proc = await stack.db.selectFrom("proc_catalogue").select("id").where("type", "=", "INTERACTIVE").where("is_parent", "=", 0).executeTakeFirstOrThrow();
-    const inst = await op("POST", "/procedures/instances", { cuil: c.cuil, procedureId: proc.id, tab: "pending", state: { text: "Pendiente", color: "#B45309" }, title: "Habilitacion COMERCIAL" });
+    const proc = await stack.db
+      .selectFrom("proc_catalogue")
+      .select("id")
+      .where("type", "=", "INTERACTIVE")
+      .where("is_parent", "=", 0)
+      .executeTakeFirstOrThrow();
+    const inst = await op("POST", "/procedures/instances", {
+      cuil: c.cuil,
+      procedureId: proc.id,
+      tab: "pending",
+      state: { text: "Pendiente", color: "#B45309" },
+      title: "Habilitacion COMERCIAL",
+    });
     expect(inst.status).toBe(201);
     const req = await op("POST", `/chat/instances/${inst.json.id}/requests`, {
-      documents: [
-        { description: "Plano FIRMADO", dueDate: "2040-07-13" },
-        { description: "Sin vencimiento" },
-      ],
+      documents: [{ description: "Plano FIRMADO", dueDate: "2040-07-13" }, { description: "Sin vencimiento" }],
     });
     expect(req.status).toBe(201);
     expect(req.json.documents[0].dueDate).toBe("2040-07-13");

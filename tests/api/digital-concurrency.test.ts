@@ -26,14 +26,35 @@ describe("sending communications concurrently", () => {
     for (const [i, cuil] of cuils.entries()) {
       await stack.db
         .insertInto("citizens")
-        .values({ cuil, given_name: "Ana", family_name: `Carga ${i}`, email: `carga${i}@example.com`, phone_code: null, phone_number: null, uid: `uid-c-${cuil}`, password_hash: "x", created_at: now })
+        .values({
+          cuil,
+          given_name: "Ana",
+          family_name: `Carga ${i}`,
+          email: `carga${i}@example.com`,
+          phone_code: null,
+          phone_number: null,
+          uid: `uid-c-${cuil}`,
+          password_hash: "x",
+          created_at: now,
+        })
         .execute();
-      await stack.db.insertInto("dd_adhesions").values({ cuil, email: `carga${i}@example.com`, phone_code: null, phone_number: null, adhered_at: now }).execute();
+      await stack.db
+        .insertInto("dd_adhesions")
+        .values({ cuil, email: `carga${i}@example.com`, phone_code: null, phone_number: null, adhered_at: now })
+        .execute();
     }
     const results = await Promise.allSettled(
       cuils.flatMap((cuil) =>
         Array.from({ length: 10 }, (_, k) =>
-          sendCommunication(stack.db, noFiles, { cuil, subject: `Aviso ${k}`, client: "Rentas", type: "aviso", message: "", notified: false, files: [] }),
+          sendCommunication(stack.db, noFiles, {
+            cuil,
+            subject: `Aviso ${k}`,
+            client: "Rentas",
+            type: "aviso",
+            message: "",
+            notified: false,
+            files: [],
+          }),
         ),
       ),
     );

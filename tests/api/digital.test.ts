@@ -90,10 +90,12 @@ describe("digital domicile: identity checks", () => {
 describe("digital domicile: communications", () => {
   it("get_one marks seen once, get_file marks downloaded and seen, with history", async () => {
     const a = await newCitizen();
-    const c = await comm(a.cuil, { files: [
-      { name: "uno.pdf", mime: "application/pdf", body: minimalPdf("uno") },
-      { name: "Año \"2026\".pdf", mime: "application/pdf", body: minimalPdf("dos") },
-    ] });
+    const c = await comm(a.cuil, {
+      files: [
+        { name: "uno.pdf", mime: "application/pdf", body: minimalPdf("uno") },
+        { name: 'Año "2026".pdf', mime: "application/pdf", body: minimalPdf("dos") },
+      ],
+    });
     let inbox = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`);
     expect(inbox.json).toMatchObject({ total: 1, unseen: 1, last_page: 1 });
     expect(inbox.json.communications[0]).toMatchObject({ code: c.code, seen_date: null, archived: false });
@@ -116,7 +118,7 @@ describe("digital domicile: communications", () => {
     expect(after.json.communication.files.map((f: ApiJson) => f.downloaded)).toEqual([false, true]);
     const history = await a.get(`/api/dd/v1/communications/get_history/${c.code}`);
     expect(history.json.history.map((h: ApiJson) => h.description).sort()).toEqual(
-      ["Archivo descargado: Año \"2026\".pdf", "Comunicación leída", "Comunicación recibida"].sort(),
+      ['Archivo descargado: Año "2026".pdf', "Comunicación leída", "Comunicación recibida"].sort(),
     );
     for (const h of history.json.history) expect(Object.keys(h).sort()).toEqual(["date", "description", "user"]);
     inbox = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`);
@@ -160,9 +162,30 @@ describe("digital domicile: communications", () => {
     const a = await newCitizen();
     const day = (d: number) => new Date(Date.UTC(2026, 0, d, 10)).toISOString();
     await comm(a.cuil, { subject: "Citación a audiencia", client: "Registro Civil", type: "citacion", createdAt: day(1), files: [] });
-    await comm(a.cuil, { subject: "Resolución favorable", client: "Dirección de Rentas", type: "resolucion", createdAt: day(5), notified: true, files: [] });
-    await comm(a.cuil, { subject: "Aviso de deuda 100%", client: "Dirección de Rentas", type: "aviso", createdAt: day(10), seenAt: day(11), files: [] });
-    await comm(a.cuil, { subject: "Otra resolucion", client: "Ministerio de Salud", type: "resolucion", createdAt: day(20), seenAt: day(25), files: [] });
+    await comm(a.cuil, {
+      subject: "Resolución favorable",
+      client: "Dirección de Rentas",
+      type: "resolucion",
+      createdAt: day(5),
+      notified: true,
+      files: [],
+    });
+    await comm(a.cuil, {
+      subject: "Aviso de deuda 100%",
+      client: "Dirección de Rentas",
+      type: "aviso",
+      createdAt: day(10),
+      seenAt: day(11),
+      files: [],
+    });
+    await comm(a.cuil, {
+      subject: "Otra resolucion",
+      client: "Ministerio de Salud",
+      type: "resolucion",
+      createdAt: day(20),
+      seenAt: day(25),
+      files: [],
+    });
     const q = async (query: string) => {
       const res = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}?${query}`);
       expect(res.status, query).toBe(200);
@@ -171,9 +194,24 @@ describe("digital domicile: communications", () => {
     const subjects = async (query: string) => (await q(query)).communications.map((c) => c.subject);
 
     expect(await subjects("")).toEqual(["Otra resolucion", "Aviso de deuda 100%", "Resolución favorable", "Citación a audiencia"]);
-    expect(await subjects("order=created_at")).toEqual(["Citación a audiencia", "Resolución favorable", "Aviso de deuda 100%", "Otra resolucion"]);
-    expect(await subjects("order=subject")).toEqual(["Aviso de deuda 100%", "Citación a audiencia", "Otra resolucion", "Resolución favorable"]);
-    expect(await subjects("order=-subject")).toEqual(["Resolución favorable", "Otra resolucion", "Citación a audiencia", "Aviso de deuda 100%"]);
+    expect(await subjects("order=created_at")).toEqual([
+      "Citación a audiencia",
+      "Resolución favorable",
+      "Aviso de deuda 100%",
+      "Otra resolucion",
+    ]);
+    expect(await subjects("order=subject")).toEqual([
+      "Aviso de deuda 100%",
+      "Citación a audiencia",
+      "Otra resolucion",
+      "Resolución favorable",
+    ]);
+    expect(await subjects("order=-subject")).toEqual([
+      "Resolución favorable",
+      "Otra resolucion",
+      "Citación a audiencia",
+      "Aviso de deuda 100%",
+    ]);
     expect((await subjects("order=client"))[0]).toBe("Resolución favorable");
     expect((await subjects("order=-client"))[0]).toBe("Citación a audiencia");
     expect((await subjects("order=type"))[0]).toBe("Aviso de deuda 100%");
@@ -194,14 +232,26 @@ describe("digital domicile: communications", () => {
     expect((await q("seen=false")).unseen).toBe(2);
     expect((await q("archived=true")).total).toBe(0);
 
-    for (const bad of ["order=password", "page=0", "created_since=2026-13-45", "seen=maybe", "selected=x", "created_since=2026-02-01&created_until=2026-01-01"]) {
+    for (const bad of [
+      "order=password",
+      "page=0",
+      "created_since=2026-13-45",
+      "seen=maybe",
+      "selected=x",
+      "created_since=2026-02-01&created_until=2026-01-01",
+    ]) {
       expect((await a.get(`/api/dd/v1/communications/inbox/${a.cuil}?${bad}`)).status, bad).toBe(400);
     }
   });
 
   it("pages with the digital module's page size", async () => {
     const a = await newCitizen();
-    for (let i = 0; i < 12; i++) await comm(a.cuil, { subject: `S${String(i).padStart(2, "0")}`, files: [], createdAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString() });
+    for (let i = 0; i < 12; i++)
+      await comm(a.cuil, {
+        subject: `S${String(i).padStart(2, "0")}`,
+        files: [],
+        createdAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
+      });
     const p1 = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`);
     expect(p1.json).toMatchObject({ total: 12, unseen: 12, last_page: 2 });
     expect(p1.json.communications).toHaveLength(10);
@@ -229,7 +279,11 @@ describe("digital domicile: users", () => {
   const mails = async (to: string) => {
     await stack.app.mailOutbox.drain();
     return fs.existsSync(outbox())
-      ? fs.readdirSync(outbox()).filter((f) => f.endsWith(".eml")).map((f) => fs.readFileSync(path.join(outbox(), f), "utf8")).filter((t) => t.includes(to))
+      ? fs
+          .readdirSync(outbox())
+          .filter((f) => f.endsWith(".eml"))
+          .map((f) => fs.readFileSync(path.join(outbox(), f), "utf8"))
+          .filter((t) => t.includes(to))
       : [];
   };
 
@@ -282,7 +336,11 @@ describe("digital domicile: users", () => {
 
 describe("operator: sending communications", () => {
   const op = (body: unknown, token = stack.config.OPERATOR_TOKEN) =>
-    call(stack, "/operator/api/digital/communications", { method: "POST", body, headers: { authorization: `Bearer ${token}`, "x-motivo": "Pruebas" } });
+    call(stack, "/operator/api/digital/communications", {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${token}`, "x-motivo": "Pruebas" },
+    });
 
   it("sends a communication with PDF files, which the citizen then reads, and mails the citizen", async () => {
     const a = await newCitizen();
@@ -296,7 +354,11 @@ describe("operator: sending communications", () => {
       files: [{ name: "resolucion.pdf", contentBase64: minimalPdf("x").toString("base64") }],
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ subject: "Resolución 12/2026", notified: true, files: [{ file_name: "resolucion.pdf", downloaded: false }] });
+    expect(res.json).toMatchObject({
+      subject: "Resolución 12/2026",
+      notified: true,
+      files: [{ file_name: "resolucion.pdf", downloaded: false }],
+    });
     expect(res.json.date_notified).toEqual(expect.any(String));
     const inbox = await a.get(`/api/dd/v1/communications/inbox/${a.cuil}`);
     expect(inbox.json.communications[0].code).toBe(res.json.code);

@@ -82,12 +82,42 @@ describe("download all of a record", () => {
     const jpeg = makeJpeg();
     const a = await storeFile(owner, pdfA, "nota.pdf", "application/pdf");
     const b = await storeFile(owner, pdfB, "plano", "application/pdf");
-    const c = await storeFile(owner, jpeg, "foto \"frente\".jpeg", "image/jpeg");
+    const c = await storeFile(owner, jpeg, 'foto "frente".jpeg', "image/jpeg");
     const d = await storeFile(owner, pdfB, "nota.pdf", "application/pdf");
-    await addDocument(stack.db, { recordId: record.id, fileId: c, stage: "pending", name: "foto \"frente\".jpeg", reference: "=HYPERLINK(\"x\")", createdAt: "2026-03-03T10:00:00.000Z" });
-    await addDocument(stack.db, { recordId: record.id, fileId: b, stage: "incorporated", name: "plano", description: "Plano de obra, planta baja", nroFolio: 2, createdAt: "2026-01-02T10:00:00.000Z" });
-    await addDocument(stack.db, { recordId: record.id, fileId: a, stage: "incorporated", name: "nota.pdf", description: "Nota de inicio", nroFolio: 1, createdAt: "2026-01-01T10:00:00.000Z" });
-    await addDocument(stack.db, { recordId: record.id, fileId: d, stage: "sent", name: "nota.pdf", reference: "Segunda nota, con ñ", createdAt: "2026-02-01T10:00:00.000Z" });
+    await addDocument(stack.db, {
+      recordId: record.id,
+      fileId: c,
+      stage: "pending",
+      name: 'foto "frente".jpeg',
+      reference: '=HYPERLINK("x")',
+      createdAt: "2026-03-03T10:00:00.000Z",
+    });
+    await addDocument(stack.db, {
+      recordId: record.id,
+      fileId: b,
+      stage: "incorporated",
+      name: "plano",
+      description: "Plano de obra, planta baja",
+      nroFolio: 2,
+      createdAt: "2026-01-02T10:00:00.000Z",
+    });
+    await addDocument(stack.db, {
+      recordId: record.id,
+      fileId: a,
+      stage: "incorporated",
+      name: "nota.pdf",
+      description: "Nota de inicio",
+      nroFolio: 1,
+      createdAt: "2026-01-01T10:00:00.000Z",
+    });
+    await addDocument(stack.db, {
+      recordId: record.id,
+      fileId: d,
+      stage: "sent",
+      name: "nota.pdf",
+      reference: "Segunda nota, con ñ",
+      createdAt: "2026-02-01T10:00:00.000Z",
+    });
 
     const res = await get(`/api/fs/archive/record/${record.id}`, ownerToken);
     expect(res.status).toBe(200);
@@ -113,7 +143,7 @@ describe("download all of a record", () => {
       ["2", "plano", "Plano de obra, planta baja", expect.any(String), "Incorporado", "02 - plano.pdf"],
       ["3", "nota.pdf", "Segunda nota, con ñ", "2026-02-01T10:00:00.000Z", "Enviado", "03 - nota.pdf"],
       // A formula-looking reference is neutralised for spreadsheets.
-      ["4", "foto \"frente\".jpeg", "'=HYPERLINK(\"x\")", "2026-03-03T10:00:00.000Z", "Pendiente de envío", "04 - foto _frente_.jpg"],
+      ["4", 'foto "frente".jpeg', '\'=HYPERLINK("x")', "2026-03-03T10:00:00.000Z", "Pendiente de envío", "04 - foto _frente_.jpg"],
     ]);
 
     expect((await get(`/api/fs/archive/record/${record.id}`, otherToken)).status).toBe(404);
@@ -127,7 +157,12 @@ describe("download all of a record", () => {
   it("keeps memory flat: a 24 MB ZIP goes through while the process holds far less", async () => {
     const record = await createRecord(stack.db, { ownerCuil: owner, title: "Expediente grande" });
     for (let i = 0; i < 6; i++) {
-      const id = await storeFile(owner, Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(4 * 1024 * 1024)]), `parte ${i + 1}.pdf`, "application/pdf");
+      const id = await storeFile(
+        owner,
+        Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(4 * 1024 * 1024)]),
+        `parte ${i + 1}.pdf`,
+        "application/pdf",
+      );
       await addDocument(stack.db, { recordId: record.id, fileId: id, stage: "incorporated", name: `parte ${i + 1}.pdf`, nroFolio: i + 1 });
     }
     // A real garbage collection, so only what is still held counts.
@@ -179,8 +214,22 @@ describe("download all of a procedure", () => {
     const pdf = await makeTextPdf("DNI", 1);
     const f1 = await storeFile(owner, pdf, "dni.pdf", "application/pdf");
     const f2 = await storeFile(owner, makeJpeg(), "recibo.jpg", "image/jpeg");
-    await addReceivedDoc(stack.db, { instanceId: instance.id, ownerCuil: owner, fileId: f1, fileName: "DNI frente.pdf", status: "approved", createdAt: "2026-04-01T12:00:00.000Z" });
-    await addReceivedDoc(stack.db, { instanceId: instance.id, ownerCuil: owner, fileId: f2, fileName: "Recibo de pago.jpg", status: "received", createdAt: "2026-04-02T12:00:00.000Z" });
+    await addReceivedDoc(stack.db, {
+      instanceId: instance.id,
+      ownerCuil: owner,
+      fileId: f1,
+      fileName: "DNI frente.pdf",
+      status: "approved",
+      createdAt: "2026-04-01T12:00:00.000Z",
+    });
+    await addReceivedDoc(stack.db, {
+      instanceId: instance.id,
+      ownerCuil: owner,
+      fileId: f2,
+      fileName: "Recibo de pago.jpg",
+      status: "received",
+      createdAt: "2026-04-02T12:00:00.000Z",
+    });
 
     const res = await get(`/api/fs/archive/procedure/${instance.id}`, ownerToken);
     expect(res.status).toBe(200);
@@ -205,9 +254,11 @@ describe("zip stream", () => {
     const slowStore: Pick<BlobStore, "get"> = {
       async get(key) {
         opened.push(Number(key));
-        return Readable.from((function* () {
-          for (let i = 0; i < size / 65536; i++) yield randomBytes(65536);
-        })());
+        return Readable.from(
+          (function* () {
+            for (let i = 0; i < size / 65536; i++) yield randomBytes(65536);
+          })(),
+        );
       },
     };
     const entries: ArchiveEntry[] = Array.from({ length: 5 }, (_, i) => ({

@@ -105,22 +105,36 @@ async function installPause(table: string, column: string) {
       .raw(`create trigger fault_pause_${table} before insert on ${table} when new.${column} = 'CRASH' begin select fault_pause(); end`)
       .execute(stack.db);
   } else {
-    await sql.raw(`create or replace function fault_pause() returns trigger language plpgsql as $$ begin perform pg_sleep(120); return new; end $$`).execute(stack.db);
     await sql
-      .raw(`create trigger fault_pause_${table} before insert on ${table} for each row when (new.${column} = 'CRASH') execute function fault_pause()`)
+      .raw(
+        `create or replace function fault_pause() returns trigger language plpgsql as $$ begin perform pg_sleep(120); return new; end $$`,
+      )
+      .execute(stack.db);
+    await sql
+      .raw(
+        `create trigger fault_pause_${table} before insert on ${table} for each row when (new.${column} = 'CRASH') execute function fault_pause()`,
+      )
       .execute(stack.db);
   }
 }
 
 async function dropPause(table: string) {
-  await sql.raw(stack.dialect === "sqlite" ? `drop trigger if exists fault_pause_${table}` : `drop trigger if exists fault_pause_${table} on ${table}`).execute(stack.db);
+  await sql
+    .raw(
+      stack.dialect === "sqlite"
+        ? `drop trigger if exists fault_pause_${table}`
+        : `drop trigger if exists fault_pause_${table} on ${table}`,
+    )
+    .execute(stack.db);
 }
 
 /** Waits until the child is held inside the trigger, i.e. in the middle of its transaction. */
 async function waitForPause(table: string): Promise<void> {
   if (stack.dialect === "sqlite") return until(() => fs.existsSync(marker));
   return until(async () => {
-    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where wait_event = 'PgSleep' and query ilike ${`%${table}%`}`.execute(stack.db);
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where wait_event = 'PgSleep' and query ilike ${`%${table}%`}`.execute(stack.db);
     return rows.length > 0;
   });
 }
@@ -128,7 +142,9 @@ async function waitForPause(table: string): Promise<void> {
 /** PostgreSQL only: the server ends the dead client's session (as it does when it notices). */
 async function endOrphanedSessions(table: string) {
   if (stack.dialect !== "postgres") return;
-  await sql`select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep' and query ilike ${`%${table}%`}`.execute(stack.db);
+  await sql`select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep' and query ilike ${`%${table}%`}`.execute(
+    stack.db,
+  );
 }
 
 async function api(base: string, method: string, pathname: string, body?: unknown) {
@@ -143,7 +159,11 @@ async function api(base: string, method: string, pathname: string, body?: unknow
 /** Starts a request and does not wait for it (the process will die under it). */
 function fire(base: string, method: string, pathname: string, body: unknown) {
   token().then((t) =>
-    fetch(`${base}${pathname}`, { method, headers: { authorization: `Bearer ${t}`, "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => undefined),
+    fetch(`${base}${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${t}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).catch(() => undefined),
   );
 }
 
@@ -151,7 +171,11 @@ async function uploadPng(base: string, name: string): Promise<string> {
   const form = new FormData();
   form.set("filename", name);
   form.set("file", new Blob([new Uint8Array(makePng())], { type: "image/png" }), name);
-  const res = await fetch(`${base}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${await token()}` }, body: form });
+  const res = await fetch(`${base}/api/fs/raw/bucket`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await token()}` },
+    body: form,
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { result: string }).result;
 }
@@ -201,7 +225,12 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
     const ids = [await uploadPng(base, "uno.png"), await uploadPng(base, "dos.png"), await uploadPng(base, "tres.png")];
     await installPause("record_documents", "reference");
     try {
-      const files = ids.map((fileId, i) => ({ fileId, fileName: `Doc ${i}`, reference: i === 2 ? "CRASH" : `Ref ${i}`, mime: "image/png" }));
+      const files = ids.map((fileId, i) => ({
+        fileId,
+        fileName: `Doc ${i}`,
+        reference: i === 2 ? "CRASH" : `Ref ${i}`,
+        mime: "image/png",
+      }));
       fire(base, "POST", `/api/v4/filemanager/${record.id}/upload?module=records`, { files });
       await waitForPause("record_documents");
       await killChild();
@@ -219,84 +248,106 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
     expect(await stack.db.selectFrom("record_documents").select("id").where("file_id", "in", ids).execute()).toHaveLength(3);
   });
 
-  it("creating an instance from the draft chat: no instance, history, event or idempotency row; then one whole instance", { timeout: 240_000 }, async () => {
-    marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
-    const procedure = await stack.db
-      .selectFrom("proc_catalogue")
-      .select("id")
-      .where("type", "=", "INTERACTIVE")
-      .where("is_parent", "=", 0)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const before = {
-      instances: await count("proc_instances", citizen),
-      history: await count("proc_history"),
-      events: await count("chat_events"),
-      keys: await count("chat_idempotency"),
-    };
-    const key = `crash-${randomUUID()}`;
-    const draft = (message: string) => ({ action: "text", data: { message }, procedureId: procedure.id, procedureAcceptedTerms: true, idempotencyKey: key });
-    let base = await startChild();
-    await installPause("chat_events", "message");
-    try {
-      fire(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("CRASH"));
-      await waitForPause("chat_events");
-      await killChild();
-      await endOrphanedSessions("chat_events");
-      expect({
+  it(
+    "creating an instance from the draft chat: no instance, history, event or idempotency row; then one whole instance",
+    { timeout: 240_000 },
+    async () => {
+      marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
+      const procedure = await stack.db
+        .selectFrom("proc_catalogue")
+        .select("id")
+        .where("type", "=", "INTERACTIVE")
+        .where("is_parent", "=", 0)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      const before = {
         instances: await count("proc_instances", citizen),
         history: await count("proc_history"),
         events: await count("chat_events"),
         keys: await count("chat_idempotency"),
-      }).toEqual(before);
-    } finally {
-      await dropPause("chat_events");
-    }
-    base = await startChild();
-    const sent = await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola, quiero iniciar el trámite"));
-    expect(sent.status).toBe(200);
-    expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
-    // The same idempotency key again: still one instance (the crashed attempt left no key behind).
-    expect((await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola otra vez"))).json.result).toEqual(sent.json.result);
-    expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
-  });
+      };
+      const key = `crash-${randomUUID()}`;
+      const draft = (message: string) => ({
+        action: "text",
+        data: { message },
+        procedureId: procedure.id,
+        procedureAcceptedTerms: true,
+        idempotencyKey: key,
+      });
+      let base = await startChild();
+      await installPause("chat_events", "message");
+      try {
+        fire(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("CRASH"));
+        await waitForPause("chat_events");
+        await killChild();
+        await endOrphanedSessions("chat_events");
+        expect({
+          instances: await count("proc_instances", citizen),
+          history: await count("proc_history"),
+          events: await count("chat_events"),
+          keys: await count("chat_idempotency"),
+        }).toEqual(before);
+      } finally {
+        await dropPause("chat_events");
+      }
+      base = await startChild();
+      const sent = await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola, quiero iniciar el trámite"));
+      expect(sent.status).toBe(200);
+      expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
+      // The same idempotency key again: still one instance (the crashed attempt left no key behind).
+      expect((await api(base, "PUT", "/api/v4/instances/DRAFT/interactive/generic", draft("Hola otra vez"))).json.result).toEqual(
+        sent.json.result,
+      );
+      expect(await count("proc_instances", citizen)).toBe(before.instances + 1);
+    },
+  );
 
-  it("a streaming upload cut by a crash leaves no file row and no blob; the restarted API stores the next one", { timeout: 240_000 }, async () => {
-    marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
-    let base = await startChild();
-    const rows = await count("files", citizen);
-    const blobs = blobFiles();
-    const tmp = path.join(stack.config.dataDir, "blobs", ".tmp");
-    const partsBefore = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0;
+  it(
+    "a streaming upload cut by a crash leaves no file row and no blob; the restarted API stores the next one",
+    { timeout: 240_000 },
+    async () => {
+      marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
+      let base = await startChild();
+      const rows = await count("files", citizen);
+      const blobs = blobFiles();
+      const tmp = path.join(stack.config.dataDir, "blobs", ".tmp");
+      const partsBefore = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0;
 
-    const boundary = `----crash${randomUUID()}`;
-    const url = new URL(`${base}/api/fs/raw/bucket`);
-    const request = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: "POST",
-      headers: { authorization: `Bearer ${await token()}`, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
-    });
-    request.on("error", () => undefined);
-    request.write(`--${boundary}\r\ncontent-disposition: form-data; name="filename"\r\n\r\ngrande.png\r\n`);
-    request.write(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="grande.png"\r\ncontent-type: image/png\r\n\r\n`);
-    const chunk = Buffer.alloc(256 * 1024);
-    makePng().copy(chunk);
-    request.write(chunk);
-    for (let i = 0; i < 8; i++) request.write(Buffer.alloc(256 * 1024, i));
-    // The child is streaming the file to disk (a temporary part file exists): kill it now.
-    await until(() => fs.existsSync(tmp) && fs.readdirSync(tmp).length > partsBefore);
-    await killChild();
-    request.destroy();
+      const boundary = `----crash${randomUUID()}`;
+      const url = new URL(`${base}/api/fs/raw/bucket`);
+      const request = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${await token()}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "transfer-encoding": "chunked",
+        },
+      });
+      request.on("error", () => undefined);
+      request.write(`--${boundary}\r\ncontent-disposition: form-data; name="filename"\r\n\r\ngrande.png\r\n`);
+      request.write(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="grande.png"\r\ncontent-type: image/png\r\n\r\n`,
+      );
+      const chunk = Buffer.alloc(256 * 1024);
+      makePng().copy(chunk);
+      request.write(chunk);
+      for (let i = 0; i < 8; i++) request.write(Buffer.alloc(256 * 1024, i));
+      // The child is streaming the file to disk (a temporary part file exists): kill it now.
+      await until(() => fs.existsSync(tmp) && fs.readdirSync(tmp).length > partsBefore);
+      await killChild();
+      request.destroy();
 
-    expect(await count("files", citizen)).toBe(rows);
-    expect(blobFiles()).toEqual(blobs);
+      expect(await count("files", citizen)).toBe(rows);
+      expect(blobFiles()).toEqual(blobs);
 
-    base = await startChild();
-    const id = await uploadPng(base, "despues.png");
-    expect(await count("files", citizen)).toBe(rows + 1);
-    expect(blobFiles()).toHaveLength(blobs.length + 1);
-    expect((await stack.db.selectFrom("files").select("id").where("id", "=", id).execute()).length).toBe(1);
-  });
+      base = await startChild();
+      const id = await uploadPng(base, "despues.png");
+      expect(await count("files", citizen)).toBe(rows + 1);
+      expect(blobFiles()).toHaveLength(blobs.length + 1);
+      expect((await stack.db.selectFrom("files").select("id").where("id", "=", id).execute()).length).toBe(1);
+    },
+  );
 });

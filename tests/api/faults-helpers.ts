@@ -22,7 +22,6 @@ export const BOUND_MS = 10_000;
 /** the partition test's query timeout (production default: 30 s) */
 export const QUERY_TIMEOUT_MS = 2_000;
 
-
 /** A TCP proxy between the API and PostgreSQL that the test can cut and restore. */
 export async function tcpProxy(target: { host: string; port: number }) {
   const open = new Set<net.Socket>();
@@ -119,9 +118,17 @@ export async function apiBehindProxy(pgUrl: string, options: { queryTimeoutMs?: 
   const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(pgUrl);
   viaProxy.host = `127.0.0.1:${proxy.port}`;
-  const db: Db = (await createDatabase({ databaseUrl: viaProxy.toString(), schema: stack.config.DATABASE_SCHEMA, queryTimeoutMs: options.queryTimeoutMs })).db;
+  const db: Db = (
+    await createDatabase({ databaseUrl: viaProxy.toString(), schema: stack.config.DATABASE_SCHEMA, queryTimeoutMs: options.queryTimeoutMs })
+  ).db;
   const s = await signer();
-  const app: FastifyInstance = await buildApp({ config: stack.config, db, logger: false, keys: s.keys, store: createDiskBlobStore(path.join(stack.config.dataDir, "blobs")) });
+  const app: FastifyInstance = await buildApp({
+    config: stack.config,
+    db,
+    logger: false,
+    keys: s.keys,
+    store: createDiskBlobStore(path.join(stack.config.dataDir, "blobs")),
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     stack,

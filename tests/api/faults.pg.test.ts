@@ -36,7 +36,12 @@ describe("PostgreSQL goes away and comes back (TCP proxy cut)", () => {
     const token = await api.sign();
     expect((await get("/health/ready")).status).toBe(200);
     expect((await get("/api/security/user/get_roles", token)).status).toBe(200);
-    const count = () => stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).where("owner_cuil", "=", citizen).executeTakeFirstOrThrow();
+    const count = () =>
+      stack.db
+        .selectFrom("files")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("owner_cuil", "=", citizen)
+        .executeTakeFirstOrThrow();
     const files = Number((await count()).n);
 
     proxy.cut();

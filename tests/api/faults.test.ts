@@ -21,32 +21,45 @@ describe("SQLite locked by another process's writer", () => {
   }, 60_000);
   afterAll(async () => stack?.close());
 
-  it("a write waits at most busy_timeout, answers a clean JSON error, and works again once the lock is gone", { timeout: 60_000 }, async () => {
-    const token = await stack.sign({ sub: citizen });
-    const files = async () =>
-      Number((await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).where("owner_cuil", "=", citizen).executeTakeFirstOrThrow()).n);
-    const before = await files();
-    const blobs = () => fs.readdirSync(path.join(stack.config.dataDir, "blobs"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-    const blobsBefore = blobs();
-    const blocker = new SqliteDatabase(path.join(stack.config.dataDir, "portal.sqlite"));
-    try {
-      blocker.exec("begin exclusive");
-      const up = await timed(() => upload(stack.api, token));
-      expectCleanError(up.value);
-      expect(up.ms).toBeLessThan(BOUND_MS);
-      // The blob written before the refused insert was removed again.
-      expect(blobs()).toBe(blobsBefore);
-      // Reads still answer (WAL).
-      expect((await call(stack, "/api/security/user/get_roles", { token })).status).toBe(200);
-      blocker.exec("rollback");
-      expect(await files()).toBe(before);
-      expect((await upload(stack.api, token)).status).toBe(200);
-      expect(await files()).toBe(before + 1);
-    } finally {
-      if (blocker.inTransaction) blocker.exec("rollback");
-      blocker.close();
-    }
-  });
+  it(
+    "a write waits at most busy_timeout, answers a clean JSON error, and works again once the lock is gone",
+    { timeout: 60_000 },
+    async () => {
+      const token = await stack.sign({ sub: citizen });
+      const files = async () =>
+        Number(
+          (
+            await stack.db
+              .selectFrom("files")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("owner_cuil", "=", citizen)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await files();
+      const blobs = () =>
+        fs.readdirSync(path.join(stack.config.dataDir, "blobs"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+      const blobsBefore = blobs();
+      const blocker = new SqliteDatabase(path.join(stack.config.dataDir, "portal.sqlite"));
+      try {
+        blocker.exec("begin exclusive");
+        const up = await timed(() => upload(stack.api, token));
+        expectCleanError(up.value);
+        expect(up.ms).toBeLessThan(BOUND_MS);
+        // The blob written before the refused insert was removed again.
+        expect(blobs()).toBe(blobsBefore);
+        // Reads still answer (WAL).
+        expect((await call(stack, "/api/security/user/get_roles", { token })).status).toBe(200);
+        blocker.exec("rollback");
+        expect(await files()).toBe(before);
+        expect((await upload(stack.api, token)).status).toBe(200);
+        expect(await files()).toBe(before + 1);
+      } finally {
+        if (blocker.inTransaction) blocker.exec("rollback");
+        blocker.close();
+      }
+    },
+  );
 });
 
 describe("an upload the client aborts half-way", () => {
@@ -60,9 +73,24 @@ describe("an upload the client aborts half-way", () => {
   it("leaves no file row, no blob and no temporary part", { timeout: 60_000 }, async () => {
     const token = await stack.sign({ sub: citizen });
     const files = async () =>
-      Number((await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).where("owner_cuil", "=", citizen).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await stack.db
+            .selectFrom("files")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("owner_cuil", "=", citizen)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const blobsDir = path.join(stack.config.dataDir, "blobs");
-    const all = () => (fs.existsSync(blobsDir) ? fs.readdirSync(blobsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : []);
+    const all = () =>
+      fs.existsSync(blobsDir)
+        ? fs
+            .readdirSync(blobsDir, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name)
+            .sort()
+        : [];
     const rows = await files();
     const before = all();
 
@@ -74,7 +102,11 @@ describe("an upload the client aborts half-way", () => {
       port: url.port,
       path: url.pathname,
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "transfer-encoding": "chunked",
+      },
     });
     request.on("error", () => undefined);
     request.write(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`);
@@ -84,7 +116,8 @@ describe("an upload the client aborts half-way", () => {
     const tmp = path.join(blobsDir, ".tmp");
     // The API is streaming the part to disk: now the client goes away.
     const started = Date.now();
-    while (!(fs.existsSync(tmp) && fs.readdirSync(tmp).length > 0) && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+    while (!(fs.existsSync(tmp) && fs.readdirSync(tmp).length > 0) && Date.now() - started < 20_000)
+      await new Promise((r) => setTimeout(r, 20));
     expect(fs.readdirSync(tmp).length, "the upload reached the disk before the abort").toBeGreaterThan(0);
     request.destroy();
 

@@ -50,9 +50,15 @@ describe("files on the S3 store", () => {
     expect((await call(stack, `/api/fs/viewer/getPageCount/${id}`, { token })).json).toEqual({ result: 4 });
     const page = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${id}/3`, { headers: { authorization: `Bearer ${token}` } });
     expect(page.status).toBe(200);
-    expect(Buffer.from(await page.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await page.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const name = Buffer.from("informe.pdf").toString("base64");
-    const dl = await fetch(`${stack.api}/api/fs/bucket/${encodeURIComponent(name)}/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const dl = await fetch(`${stack.api}/api/fs/bucket/${encodeURIComponent(name)}/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(dl.status).toBe(200);
     expect(Buffer.from(await dl.arrayBuffer()).equals(pdf)).toBe(true);
   });

@@ -47,7 +47,11 @@ describe("files layer", () => {
     });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await page.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await page.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await call(stack, `/api/fs/viewer/getPageAsPdf/${id}/4`, { token: ownerToken })).status).toBe(404);
 
     const name = Buffer.from("informe médico.pdf").toString("base64");
@@ -85,13 +89,19 @@ describe("files layer", () => {
   });
 
   it("refuses other types by magic bytes (415) whatever the declared type", async () => {
-    const before = await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await stack.db
+      .selectFrom("files")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     const up = await upload(ownerToken, Buffer.from("hola, no soy un PDF"), "falso.pdf");
     expect(up.status).toBe(415);
     expect(up.json.message).toBe(
       "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png",
     );
-    const after = await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await stack.db
+      .selectFrom("files")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -108,9 +118,7 @@ describe("files layer", () => {
   });
 
   it("builds Content-Disposition safely and decodes base64 names strictly", () => {
-    expect(contentDisposition('a"b\\c/../d.pdf')).toBe(
-      `attachment; filename="a_b_c_.._d.pdf"; filename*=UTF-8''a%22b_c_.._d.pdf`,
-    );
+    expect(contentDisposition('a"b\\c/../d.pdf')).toBe(`attachment; filename="a_b_c_.._d.pdf"; filename*=UTF-8''a%22b_c_.._d.pdf`);
     expect(contentDisposition("año\r\nX-Evil: 1.pdf")).toBe(
       `attachment; filename="anoX-Evil: 1.pdf"; filename*=UTF-8''a%C3%B1oX-Evil%3A%201.pdf`,
     );

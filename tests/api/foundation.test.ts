@@ -37,9 +37,7 @@ const ConfigShape = z
           enabled: z.boolean(),
           pageSize: z.number().int(),
           newButton: z.boolean(),
-          tabs: z.array(
-            z.object({ code: z.string(), description: z.string(), count: z.boolean(), color: z.string() }).strict(),
-          ),
+          tabs: z.array(z.object({ code: z.string(), description: z.string(), count: z.boolean(), color: z.string() }).strict()),
         })
         .strict(),
     ),
@@ -113,7 +111,11 @@ describe("bearer authentication", () => {
     expectSignIn(await call(stack, "/api/security/user/get_roles", { token: forged }));
     const good = await stack.sign({ sub: adhered.cuil });
     const [h, p, s] = good.split(".");
-    const tampered = [h, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url").toString()), sub: notAdhered.cuil })).toString("base64url"), s].join(".");
+    const tampered = [
+      h,
+      Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url").toString()), sub: notAdhered.cuil })).toString("base64url"),
+      s,
+    ].join(".");
     expectSignIn(await call(stack, "/api/security/user/get_roles", { token: tampered }));
   });
 

@@ -12,15 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { FastifyInstance } from "fastify";
-import {
-  createLocalJWKSet,
-  exportJWK,
-  generateKeyPair,
-  SignJWT,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from "jose";
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 import pg from "pg";
 import { buildApp } from "../../server/app.js";
 import { createOidcServer } from "../../server/auth/oidc/server.js";
@@ -107,9 +99,7 @@ export async function startStack(
     ...options.env,
   });
 
-  const handle = await createDatabase(
-    pgUrl ? { databaseUrl: pgUrl, schema } : { sqliteFile: path.join(dataDir, "portal.sqlite") },
-  );
+  const handle = await createDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { sqliteFile: path.join(dataDir, "portal.sqlite") });
   const { db } = handle;
   await migrateToLatest(db);
   const store = await blobStoreFromConfig(config);

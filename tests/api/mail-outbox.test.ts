@@ -22,7 +22,13 @@ const FAR = (days: number) => new Date(Date.now() + days * 86_400_000);
 async function citizen(prefix = "correo") {
   n++;
   const email = `${prefix}${n}@example.com`;
-  const created = await op("POST", "/citizens", { givenName: "Correo", familyName: `Prueba ${n}`, email, password: "Prueba2026!", adhered: true });
+  const created = await op("POST", "/citizens", {
+    givenName: "Correo",
+    familyName: `Prueba ${n}`,
+    email,
+    password: "Prueba2026!",
+    adhered: true,
+  });
   expect(created.status).toBe(201);
   return { cuil: created.json.cuil as string, email };
 }
@@ -80,7 +86,9 @@ describe("mail outbox", () => {
       const back = Date.now();
       await smtp.start();
       await until(async () => (await rowsTo(emails)).every((r) => r.status === "sent"), "delivery after the outage");
-      console.info(`[figures] outage: ${tries} failed tries over 12 mails; all 12 delivered ${Date.now() - back} ms after the SMTP server returned`);
+      console.info(
+        `[figures] outage: ${tries} failed tries over 12 mails; all 12 delivered ${Date.now() - back} ms after the SMTP server returned`,
+      );
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -113,7 +121,10 @@ describe("mail outbox", () => {
     expect((await op("POST", "/mail/requeue", {})).status).toBe(400);
     smtp.refuse(null);
     // The CLI's command, through the operator API.
-    const requeue = await mailCommands["mail:requeue"].run({ id: [id] }, async (method, path, body) => (await op(method, `${path}`, body)).json);
+    const requeue = await mailCommands["mail:requeue"].run(
+      { id: [id] },
+      async (method, path, body) => (await op(method, `${path}`, body)).json,
+    );
     expect(requeue).toEqual({ requeued: 1 });
     expect((await op("POST", "/mail/requeue", { ids: [id] })).status).toBe(404);
     expect(await worker.runOnce()).toEqual(["sent"]);
@@ -123,10 +134,14 @@ describe("mail outbox", () => {
 
   it("claims exactly: callers at the same moment never share a row", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push(await enqueueMail(stack.db, { kind: "updated", to: `lote${i}@example.com`, subject: "Lote", text: "Texto" }));
+    for (let i = 0; i < 60; i++)
+      ids.push(await enqueueMail(stack.db, { kind: "updated", to: `lote${i}@example.com`, subject: "Lote", text: "Texto" }));
     const now = FAR(10);
     const claims = await Promise.all([1, 2, 3, 4, 5, 6].map(() => claimDueMail(stack.db, now, { leaseMs: 60_000, batch: 15 })));
-    const claimed = claims.flat().map((r) => r.id).filter((id) => ids.includes(id));
+    const claimed = claims
+      .flat()
+      .map((r) => r.id)
+      .filter((id) => ids.includes(id));
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort()).toEqual([...ids].sort());
     await stack.db.updateTable("mail_outbox").set({ status: "sent", claim_token: null }).where("id", "in", ids).execute();
@@ -134,7 +149,8 @@ describe("mail outbox", () => {
 
   it("a stopping worker finishes the send in flight and releases the rest; a dead process's claim is taken again after its lease", async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await enqueueMail(stack.db, { kind: "adhered", to: `parada${i}@example.com`, subject: "Parada", text: "Texto" }));
+    for (let i = 0; i < 3; i++)
+      ids.push(await enqueueMail(stack.db, { kind: "adhered", to: `parada${i}@example.com`, subject: "Parada", text: "Texto" }));
     let release!: () => void;
     let started!: () => void;
     const inFlight = new Promise<void>((r) => (started = r));
@@ -154,7 +170,11 @@ describe("mail outbox", () => {
     release();
     await Promise.all([run, stopped]);
     expect(sent).toHaveLength(1);
-    const rows = await stack.db.selectFrom("mail_outbox").select(["id", "status", "attempts", "claim_token"]).where("id", "in", ids).execute();
+    const rows = await stack.db
+      .selectFrom("mail_outbox")
+      .select(["id", "status", "attempts", "claim_token"])
+      .where("id", "in", ids)
+      .execute();
     expect(rows.filter((r) => r.status === "sent").map((r) => r.id)).toEqual(sent);
     expect(rows.filter((r) => r.status === "pending")).toEqual(
       expect.arrayContaining(ids.filter((id) => id !== sent[0]).map((id) => ({ id, status: "pending", attempts: 0, claim_token: null }))),
@@ -173,13 +193,30 @@ describe("mail outbox", () => {
 
   it("deletes sent mail past its keeping time, and never a mail still to be sent or parked", async () => {
     const ids: string[] = [];
-    for (const subject of ["viejo", "reciente", "pendiente", "apartado"]) ids.push(await enqueueMail(stack.db, { kind: "updated", to: `poda@example.com`, subject, text: "Texto" }));
+    for (const subject of ["viejo", "reciente", "pendiente", "apartado"])
+      ids.push(await enqueueMail(stack.db, { kind: "updated", to: `poda@example.com`, subject, text: "Texto" }));
     const [old, recent, pending, parked] = ids as [string, string, string, string];
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
-    await stack.db.updateTable("mail_outbox").set({ status: "sent", sent_at: daysAgo(31) }).where("id", "=", old).execute();
-    await stack.db.updateTable("mail_outbox").set({ status: "sent", sent_at: daysAgo(29) }).where("id", "=", recent).execute();
-    await stack.db.updateTable("mail_outbox").set({ status: "parked", created_at: daysAgo(90) }).where("id", "=", parked).execute();
-    await stack.db.updateTable("mail_outbox").set({ next_attempt_at: FAR(365).toISOString(), created_at: daysAgo(90) }).where("id", "=", pending).execute();
+    await stack.db
+      .updateTable("mail_outbox")
+      .set({ status: "sent", sent_at: daysAgo(31) })
+      .where("id", "=", old)
+      .execute();
+    await stack.db
+      .updateTable("mail_outbox")
+      .set({ status: "sent", sent_at: daysAgo(29) })
+      .where("id", "=", recent)
+      .execute();
+    await stack.db
+      .updateTable("mail_outbox")
+      .set({ status: "parked", created_at: daysAgo(90) })
+      .where("id", "=", parked)
+      .execute();
+    await stack.db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: FAR(365).toISOString(), created_at: daysAgo(90) })
+      .where("id", "=", pending)
+      .execute();
 
     expect(await pruneSentMail(stack.db, new Date(Date.now() - 30 * 86_400_000))).toBe(1);
     const left = await stack.db.selectFrom("mail_outbox").select("id").where("id", "in", ids).execute();

@@ -33,7 +33,10 @@ describe("metrics", () => {
   it("labels requests by route pattern and status, without cuil, query string or address", async () => {
     const citizen = demoCitizens[0]!;
     const token = await stack.sign({ sub: citizen.cuil });
-    const inbox = await call(stack, `/api/dd/v1/communications/inbox/${citizen.cuil}?search=secreto-de-busqueda`, { token, headers: { "user-id": citizen.cuil } });
+    const inbox = await call(stack, `/api/dd/v1/communications/inbox/${citizen.cuil}?search=secreto-de-busqueda`, {
+      token,
+      headers: { "user-id": citizen.cuil },
+    });
     expect(inbox.status).toBe(200);
     await call(stack, `/api/dd/v1/communications/inbox/${citizen.cuil}`, { headers: { "user-id": citizen.cuil } });
     await call(stack, `/no/existe/${citizen.cuil}`);
@@ -45,7 +48,9 @@ describe("metrics", () => {
     expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/dd\/v1\/communications\/inbox\/:cuil",status="200"\} 1$/m);
     expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/dd\/v1\/communications\/inbox\/:cuil",status="303"\} 1$/m);
     expect(text).toMatch(/^http_requests_total\{method="GET",route="\(no route\)",status="404"\} 1$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/dd\/v1\/communications\/inbox\/:cuil",status="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/dd\/v1\/communications\/inbox\/:cuil",status="200"\} \d+$/m,
+    );
     expect(text).toMatch(/^mail_send_total\{kind="updated",outcome="sent"\} 1$/m);
     expect(text).toMatch(/^mail_outbox_rows\{status="pending"\} 1$/m);
     expect(text).toMatch(/^mail_outbox_oldest_pending_seconds \d/m);
@@ -60,7 +65,11 @@ describe("metrics", () => {
     const token = await stack.sign({ sub: citizen.cuil });
     const form = new FormData();
     form.append("file", new Blob([Buffer.from("%PDF-1.4\n%%EOF\n")], { type: "application/pdf" }), "a.pdf");
-    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "user-id": citizen.cuil } });
+    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}`, "user-id": citizen.cuil },
+    });
     expect(res.status).toBeLessThan(500);
     const text = await (await scrape(TOKEN)).text();
     const line = /^http_upload_bytes_total\{route="\/api\/fs\/raw\/bucket",outcome="(accepted|rejected)"\} (\d+)$/m.exec(text);

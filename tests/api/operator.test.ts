@@ -49,7 +49,11 @@ describe("operator API", () => {
       body: { cuil: res.json.cuil, givenName: "Luis", familyName: "Prueba", password: "Prueba2026!" },
     });
     expect(again.status).toBe(409);
-    const bad = await call(stack, "/operator/api/citizens", { method: "POST", headers: OPERATOR, body: { cuil: "20123456780", givenName: "", password: "x" } });
+    const bad = await call(stack, "/operator/api/citizens", {
+      method: "POST",
+      headers: OPERATOR,
+      body: { cuil: "20123456780", givenName: "", password: "x" },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -62,7 +66,11 @@ describe("operator configuration", () => {
   afterAll(() => stack.close());
 
   it("disables a module and changes its page size without code; the citizen's config call reflects it", async () => {
-    const put = await call(stack, "/operator/api/config/modules/records", { method: "PUT", headers: OPERATOR, body: { enabled: false, pageSize: 5 } });
+    const put = await call(stack, "/operator/api/config/modules/records", {
+      method: "PUT",
+      headers: OPERATOR,
+      body: { enabled: false, pageSize: 5 },
+    });
     expect(put.status).toBe(200);
     const token = await stack.sign({ sub: "27293847563" });
     const config = await call(stack, "/api/v4/instances/config", { token });
@@ -75,7 +83,11 @@ describe("operator configuration", () => {
   });
 
   it("changes the logout URL", async () => {
-    const put = await call(stack, "/operator/api/config/settings/logout_url", { method: "PUT", headers: OPERATOR, body: { value: "https://id.example/logout" } });
+    const put = await call(stack, "/operator/api/config/settings/logout_url", {
+      method: "PUT",
+      headers: OPERATOR,
+      body: { value: "https://id.example/logout" },
+    });
     expect(put.status).toBe(200);
     const token = await stack.sign({ sub: "27293847563" });
     expect((await call(stack, "/api/v4/instances/config", { token })).json.logout_url).toBe("https://id.example/logout");

@@ -28,7 +28,12 @@ async function firstInstance(tab = "in_progress", token = mariaToken) {
 }
 
 async function leafProcedureId(): Promise<number> {
-  const row = await stack.db.selectFrom("proc_catalogue").select("id").where("is_parent", "=", 0).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await stack.db
+    .selectFrom("proc_catalogue")
+    .select("id")
+    .where("is_parent", "=", 0)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -86,7 +91,11 @@ describe("instances tray", () => {
     const found = await get(`/api/v4/instances/in_progress?module=procedures&searchTerm=${encodeURIComponent(number)}`);
     expect(found.json.instances.map((i: { id: string }) => i.id)).toEqual([target.id]);
     // Accent- and case-insensitive, and wildcards are literal.
-    const word = (target.title as string).split(" ")[0]!.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    const word = (target.title as string)
+      .split(" ")[0]!
+      .toUpperCase()
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "");
     const byWord = await get(`/api/v4/instances/in_progress?module=procedures&searchTerm=${encodeURIComponent(word)}`);
     expect(byWord.json.instances.some((i: { id: string }) => i.id === target.id)).toBe(true);
     expect((await get(`/api/v4/instances/in_progress?module=procedures&searchTerm=%25`)).json.instances).toHaveLength(0);
@@ -132,7 +141,11 @@ describe("history, received documents and downloads", () => {
       headers: { authorization: `Bearer ${mariaToken}` },
     });
     expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   });
 });
 
@@ -141,8 +154,14 @@ describe("another citizen's instance answers 404 on every call", () => {
     const inst = await firstInstance();
     expect((await get(`/api/v4/instances/history/${inst.id}`, luciaToken)).status).toBe(404);
     expect((await get(`/api/v4/instances/${inst.id}/received_docs`, luciaToken)).status).toBe(404);
-    expect((await get(`/api/v4/filemanager/${inst.id}/redirectRecord?module=procedures&redirectModule=records`, luciaToken)).status).toBe(404);
-    const discard = await call(stack, `/api/v4/instances/${inst.id}/discard`, { method: "POST", token: luciaToken, body: { message: "x" } });
+    expect((await get(`/api/v4/filemanager/${inst.id}/redirectRecord?module=procedures&redirectModule=records`, luciaToken)).status).toBe(
+      404,
+    );
+    const discard = await call(stack, `/api/v4/instances/${inst.id}/discard`, {
+      method: "POST",
+      token: luciaToken,
+      body: { message: "x" },
+    });
     expect(discard.status).toBe(404);
     const still = await stack.db.selectFrom("proc_instances").select("discarded_at").where("id", "=", inst.id).executeTakeFirstOrThrow();
     expect(still.discarded_at).toBeNull();
@@ -161,9 +180,17 @@ describe("discard", () => {
       buttons: ["edit", "history", "attachments", "discard"],
     });
     expect((await get(`/api/v4/instances/count/pending?module=procedures`, luciaToken)).json.count).toBe(1);
-    const tooLong = await call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: { message: "x".repeat(1001) } });
+    const tooLong = await call(stack, `/api/v4/instances/${created.id}/discard`, {
+      method: "POST",
+      token: luciaToken,
+      body: { message: "x".repeat(1001) },
+    });
     expect(tooLong.status).toBe(400);
-    const res = await call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: { message: "Me equivoqué de trámite" } });
+    const res = await call(stack, `/api/v4/instances/${created.id}/discard`, {
+      method: "POST",
+      token: luciaToken,
+      body: { message: "Me equivoqué de trámite" },
+    });
     expect(res.status).toBe(200);
     expect((await get(`/api/v4/instances/count/pending?module=procedures`, luciaToken)).json.count).toBe(0);
     const cancelled = await get(`/api/v4/instances/cancelled?module=procedures`, luciaToken);
@@ -185,7 +212,8 @@ describe("discard", () => {
       tabCode: "in_progress",
       state: { text: "En revisión", color: "#1D4ED8" },
     });
-    const send = () => call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: { message: null } });
+    const send = () =>
+      call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: { message: null } });
     const statuses = (await Promise.all([send(), send()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
   });
@@ -285,7 +313,13 @@ describe("operator side", () => {
   const op = (path: string, body: unknown) => call(stack, `/operator/api${path}`, { method: "POST", headers: OPERATOR, body });
 
   it("creates an instance, adds an operator message (alert) and a document; nothing after a discard", async () => {
-    const citizen = await op("/citizens", { givenName: "Rosa", familyName: "Trámites", email: "rosa.t@example.com", password: "Prueba2026!", adhered: true });
+    const citizen = await op("/citizens", {
+      givenName: "Rosa",
+      familyName: "Trámites",
+      email: "rosa.t@example.com",
+      password: "Prueba2026!",
+      adhered: true,
+    });
     const token = await stack.sign({ sub: citizen.json.cuil });
     const procedureId = await leafProcedureId();
     const created = await op("/procedures/instances", {
@@ -297,15 +331,28 @@ describe("operator side", () => {
     });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
-    expect((await op(`/procedures/instances/${id}/history`, { action: "Documentación solicitada", comment: "Adjunta tu DNI." })).status).toBe(201);
+    expect(
+      (await op(`/procedures/instances/${id}/history`, { action: "Documentación solicitada", comment: "Adjunta tu DNI." })).status,
+    ).toBe(201);
     const doc = await op(`/procedures/instances/${id}/documents`, { fileName: "Resolución.pdf", status: "received" });
     expect(doc.status).toBe(201);
     const page = await get(`/api/v4/instances/pending?module=procedures`, token);
     expect(page.json.instances[0]).toMatchObject({ id, hasAlert: true });
     const docs = await get(`/api/v4/instances/${id}/received_docs`, token);
-    expect(docs.json.result).toEqual([expect.objectContaining({ fileName: "Resolución.pdf", status: "received", fileId: doc.json.fileId })]);
+    expect(docs.json.result).toEqual([
+      expect.objectContaining({ fileName: "Resolución.pdf", status: "received", fileId: doc.json.fileId }),
+    ]);
     expect((await op(`/procedures/instances/nope/history`, { action: "x" })).status).toBe(404);
-    expect((await op(`/procedures/instances`, { cuil: citizen.json.cuil, procedureId: 100, tab: "pending", state: { text: "x", color: "#000000" } })).status).toBe(404);
+    expect(
+      (
+        await op(`/procedures/instances`, {
+          cuil: citizen.json.cuil,
+          procedureId: 100,
+          tab: "pending",
+          state: { text: "x", color: "#000000" },
+        })
+      ).status,
+    ).toBe(404);
 
     expect((await call(stack, `/api/v4/instances/${id}/discard`, { method: "POST", token, body: { message: "fin" } })).status).toBe(200);
     expect((await op(`/procedures/instances/${id}/history`, { action: "Tarde" })).status).toBe(409);

@@ -58,7 +58,11 @@ describe("sign-in attempts per address", () => {
   }
 
   const post = (url: string, values: Record<string, string>) =>
-    go(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(values).toString() });
+    go(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(values).toString(),
+    });
 
   function validCuils(count: number): string[] {
     const out: string[] = [];

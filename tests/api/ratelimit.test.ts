@@ -23,7 +23,15 @@ async function upload(token: string, body: Buffer | Uint8Array, name = "foto.png
 }
 
 const fileCount = async (cuil: string) =>
-  Number((await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).where("owner_cuil", "=", cuil).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await stack.db
+        .selectFrom("files")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("owner_cuil", "=", cuil)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   stack = await startStack();

@@ -29,7 +29,13 @@ const as = (token: string) => ({
 });
 
 async function startChat(token: string) {
-  const p = await stack.db.selectFrom("proc_catalogue").select(["id", "description"]).where("type", "=", "INTERACTIVE").where("terms_enabled", "=", 0).orderBy("id").executeTakeFirstOrThrow();
+  const p = await stack.db
+    .selectFrom("proc_catalogue")
+    .select(["id", "description"])
+    .where("type", "=", "INTERACTIVE")
+    .where("terms_enabled", "=", 0)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const res = await as(token).put("/api/v4/instances/DRAFT/interactive/generic", {
     action: "text",
     data: { message: "Hola, quiero iniciar el trámite." },
@@ -90,7 +96,10 @@ describe("receipts", () => {
       const name = `documento-${i + 1}.pdf`;
       const file = await uploadPdf(luciaToken, name);
       sent.push({ name, size: file.size });
-      const attach = await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "toSendDocument", data: { document: doc.id, file: { id: file.id, name } } });
+      const attach = await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, {
+        action: "toSendDocument",
+        data: { document: doc.id, file: { id: file.id, name } },
+      });
       expect(attach.status).toBe(200);
     }
     expect(requested.length).toBeGreaterThan(0);
@@ -106,7 +115,11 @@ describe("receipts", () => {
     const send = async (name: string) => {
       const file = await uploadPdf(luciaToken, name);
       const doc = await addDocument(stack.db, { recordId: record.id, fileId: file.id, stage: "pending", name });
-      const res = await call(stack, `/api/v4/filemanager/${record.id}/send?module=records`, { method: "PUT", token: luciaToken, body: { documents: [doc] } });
+      const res = await call(stack, `/api/v4/filemanager/${record.id}/send?module=records`, {
+        method: "PUT",
+        token: luciaToken,
+        body: { documents: [doc] },
+      });
       expect(res.status).toBe(200);
       return file.size;
     };
@@ -118,7 +131,10 @@ describe("receipts", () => {
     const size = await send("segunda.pdf");
     const second = await as(luciaToken).post("/api/receipts", { kind: "record", ref: record.id });
     expect(second.json.result.id).not.toBe(first.json.result.id);
-    expect(second.json.result.detail).toMatchObject({ record: `${record.code} · Habilitación comercial`, documents: [{ name: "segunda.pdf", size }] });
+    expect(second.json.result.detail).toMatchObject({
+      record: `${record.code} · Habilitación comercial`,
+      documents: [{ name: "segunda.pdf", size }],
+    });
     expect((await as(mariaToken).post("/api/receipts", { kind: "record", ref: record.id })).status).toBe(404);
   });
 

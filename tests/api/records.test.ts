@@ -62,9 +62,13 @@ describe("records lists", () => {
     const arrived = asc.json.instances.map((i: ApiJson) => i.arrivedOn);
     expect([...arrived].sort()).toEqual(arrived);
 
-    const search = await call(stack, `/api/v4/instances/in_process?module=records&searchTerm=${encodeURIComponent("HABILITACIÓN".toLowerCase())}`, {
-      token,
-    });
+    const search = await call(
+      stack,
+      `/api/v4/instances/in_process?module=records&searchTerm=${encodeURIComponent("HABILITACIÓN".toLowerCase())}`,
+      {
+        token,
+      },
+    );
     expect(search.json.instances.length).toBeGreaterThan(0);
     for (const i of search.json.instances) expect(i.title.toLowerCase()).toContain("habilitación");
 
@@ -88,7 +92,10 @@ describe("one record", () => {
     const [first] = await firstRecord("in_process");
     const header = await call(stack, `/api/v4/filemanager/${first.id}?module=records`, { token });
     expect(header.status).toBe(200);
-    expect(header.json.result).toMatchObject({ code: expect.any(String), status: { code: expect.any(String), description: expect.any(String), color: expect.any(String) } });
+    expect(header.json.result).toMatchObject({
+      code: expect.any(String),
+      status: { code: expect.any(String), description: expect.any(String), color: expect.any(String) },
+    });
 
     // every association type is present across the seeded records
     const all = [...(await firstRecord("in_process", 1)), ...(await firstRecord("in_process", 2)), ...(await firstRecord("archived"))];
@@ -116,7 +123,11 @@ describe("one record", () => {
       ["GET", `/api/v4/filemanager/${first.id}/incorporated?module=records`],
       ["GET", `/api/v4/filemanager/${first.id}/sent?module=records`],
       ["GET", `/api/v4/filemanager/${first.id}/pending?module=records`],
-      ["POST", `/api/v4/filemanager/${first.id}/upload?module=records`, { files: [{ fileId: own.json.result, fileName: "x", reference: "y", mime: "image/png" }] }],
+      [
+        "POST",
+        `/api/v4/filemanager/${first.id}/upload?module=records`,
+        { files: [{ fileId: own.json.result, fileName: "x", reference: "y", mime: "image/png" }] },
+      ],
       ["DELETE", `/api/v4/filemanager/${first.id}/discard/${someDoc}?module=records`],
       ["PUT", `/api/v4/filemanager/${first.id}/send?module=records`, { documents: [someDoc] }],
     ];
@@ -168,12 +179,21 @@ describe("one record", () => {
     const [one, two] = pending.json.documents;
     const del = await call(stack, `/api/v4/filemanager/${id}/discard/${one.spec.id}?module=records`, { method: "DELETE", token });
     expect(del.status).toBe(200);
-    expect((await call(stack, `/api/v4/filemanager/${id}/discard/${one.spec.id}?module=records`, { method: "DELETE", token })).status).toBe(404);
+    expect((await call(stack, `/api/v4/filemanager/${id}/discard/${one.spec.id}?module=records`, { method: "DELETE", token })).status).toBe(
+      404,
+    );
 
-    const send = await call(stack, `/api/v4/filemanager/${id}/send?module=records`, { method: "PUT", token, body: { documents: [two.spec.id] } });
+    const send = await call(stack, `/api/v4/filemanager/${id}/send?module=records`, {
+      method: "PUT",
+      token,
+      body: { documents: [two.spec.id] },
+    });
     expect(send.status).toBe(200);
     // retry: nothing changes
-    expect((await call(stack, `/api/v4/filemanager/${id}/send?module=records`, { method: "PUT", token, body: { documents: [two.spec.id] } })).status).toBe(200);
+    expect(
+      (await call(stack, `/api/v4/filemanager/${id}/send?module=records`, { method: "PUT", token, body: { documents: [two.spec.id] } }))
+        .status,
+    ).toBe(200);
     expect((await call(stack, `/api/v4/filemanager/${id}/pending?module=records`, { token })).json.documents).toEqual([]);
     const sent = await call(stack, `/api/v4/filemanager/${id}/sent?module=records`, { token });
     expect(sent.json.documents).toHaveLength(1);
@@ -182,7 +202,9 @@ describe("one record", () => {
       spec: { reference: "Ref 2" },
       status: { code: "received", description: "Recibido" },
     });
-    expect((await call(stack, `/api/v4/filemanager/${id}/send?module=records`, { method: "PUT", token, body: { documents: [] } })).status).toBe(400);
+    expect(
+      (await call(stack, `/api/v4/filemanager/${id}/send?module=records`, { method: "PUT", token, body: { documents: [] } })).status,
+    ).toBe(400);
   });
 
   it("refuses uploads, discards and sends on read-only records", async () => {
@@ -221,12 +243,19 @@ describe("one record", () => {
 
 describe("pages of a 150-page PDF", () => {
   it("stores the page count once and cuts any page into a one-page PDF", async () => {
-    const row = await stack.db.selectFrom("files").selectAll().where("owner_cuil", "=", owner).where("page_count", "=", 150).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom("files")
+      .selectAll()
+      .where("owner_cuil", "=", owner)
+      .where("page_count", "=", 150)
+      .executeTakeFirstOrThrow();
     const count = await call(stack, `/api/fs/viewer/getPageCount/${row.id}`, { token });
     expect(count.json).toEqual({ result: 150 });
     const { PDFDocument } = await import("pdf-lib");
     for (const page of [1, 75, 150]) {
-      const res = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${row.id}/${page}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${row.id}/${page}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
       expect(doc.getPageCount()).toBe(1);
@@ -237,7 +266,9 @@ describe("pages of a 150-page PDF", () => {
 
   it("saveFile leaves no row and no blob when the type is wrong", async () => {
     const store = createDiskBlobStore(path.join(stack.config.dataDir, "blobs"));
-    await expect(saveFile({ db: stack.db, store }, { ownerCuil: owner, name: "x.pdf", body: Buffer.from("GIF89a....") })).rejects.toMatchObject({
+    await expect(
+      saveFile({ db: stack.db, store }, { ownerCuil: owner, name: "x.pdf", body: Buffer.from("GIF89a....") }),
+    ).rejects.toMatchObject({
       status: 415,
     });
   });
@@ -285,7 +316,10 @@ describe("operator side of records", () => {
     expect(sent.json.documents[0].status).toMatchObject({ code: "approved", description: "Aprobado" });
     expect((await call(stack, `/api/v4/filemanager/${id}/pending?module=records`, { token: otherToken })).json.documents).toEqual([]);
     const header = await call(stack, `/api/v4/filemanager/${id}?module=records`, { token: otherToken });
-    expect(header.json.result.association).toMatchObject({ type: "merge_secondary", associated_instance: [{ id: null, code: "EX-2020-1-OTRO" }] });
+    expect(header.json.result.association).toMatchObject({
+      type: "merge_secondary",
+      associated_instance: [{ id: null, code: "EX-2020-1-OTRO" }],
+    });
     // without the operator token: refused
     expect((await call(stack, "/operator/api/records", { method: "POST", body: {} })).status).toBe(401);
   });

@@ -37,7 +37,17 @@ async function storeRaw(body: Buffer, pageCount: number) {
   const { size, sha256 } = await store.put(id, body);
   await stack.db
     .insertInto("files")
-    .values({ id, owner_cuil: owner, name: "raro.pdf", mime: "application/pdf", size, sha256, storage_key: id, page_count: pageCount, created_at: new Date().toISOString() })
+    .values({
+      id,
+      owner_cuil: owner,
+      name: "raro.pdf",
+      mime: "application/pdf",
+      size,
+      sha256,
+      storage_key: id,
+      page_count: pageCount,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
@@ -46,7 +56,14 @@ const image = (id: string, page: number, token = ownerToken, query = "") =>
   fetch(`${stack.api}/api/fs/viewer/getPageImage/${id}/${page}${query}`, { headers: { authorization: `Bearer ${token}` } });
 
 async function renditionRows(fileId: string) {
-  return stack.db.selectFrom("file_renditions").selectAll().where("file_id", "=", fileId).orderBy("kind").orderBy("page").orderBy("width").execute();
+  return stack.db
+    .selectFrom("file_renditions")
+    .selectAll()
+    .where("file_id", "=", fileId)
+    .orderBy("kind")
+    .orderBy("page")
+    .orderBy("width")
+    .execute();
 }
 
 beforeAll(async () => {

@@ -66,8 +66,15 @@ async function startApi(port: number): Promise<ChildProcess> {
     MAIL_RETRY_MAX_MS: "400",
     ...(stack.config.DATABASE_URL ? { DATABASE_URL: stack.config.DATABASE_URL, DATABASE_SCHEMA: stack.config.DATABASE_SCHEMA! } : {}),
   };
-  const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-  await until(async () => (await fetch(`http://127.0.0.1:${port}/health/live`).catch(() => null))?.ok === true || proc.exitCode !== null, "the API to start");
+  const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await until(
+    async () => (await fetch(`http://127.0.0.1:${port}/health/live`).catch(() => null))?.ok === true || proc.exitCode !== null,
+    "the API to start",
+  );
   expect(proc.exitCode).toBeNull();
   return proc;
 }
@@ -88,7 +95,9 @@ async function token() {
 function slowUpload(port: number, bearer: string, rest: Promise<void>) {
   const boundary = `----restart${randomUUID()}`;
   const png = makePng(400, 300);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const half = Math.floor(png.length / 2);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -119,7 +128,9 @@ function slowUpload(port: number, bearer: string, rest: Promise<void>) {
 
 function blobFiles(): string[] {
   const dir = path.join(stack.config.dataDir, "blobs");
-  return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+  return fs.existsSync(dir)
+    ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    : [];
 }
 
 beforeAll(async () => {
@@ -142,7 +153,8 @@ afterAll(async () => {
 describe("restart under load", () => {
   it("SIGTERM mid-uploads and mid-mail: uploads complete, nothing partial, every mail arrives exactly once after the restart", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < MAILS; i++) ids.push(await enqueueMail(stack.db, { kind: "updated", to: `reinicio${i}@example.com`, subject: "Reinicio", text: "Texto" }));
+    for (let i = 0; i < MAILS; i++)
+      ids.push(await enqueueMail(stack.db, { kind: "updated", to: `reinicio${i}@example.com`, subject: "Reinicio", text: "Texto" }));
     const ours = () => smtp.received.filter((m) => m.to[0]?.startsWith("reinicio"));
     const before = new Set(blobFiles());
 
@@ -184,7 +196,12 @@ describe("restart under load", () => {
 
     const restartedAt = Date.now();
     child = await startApi(port);
-    await until(async () => (await stack.db.selectFrom("mail_outbox").select("status").where("id", "in", ids).where("status", "<>", "sent").execute()).length === 0, "every mail sent");
+    await until(
+      async () =>
+        (await stack.db.selectFrom("mail_outbox").select("status").where("id", "in", ids).where("status", "<>", "sent").execute())
+          .length === 0,
+      "every mail sent",
+    );
     const allMs = Date.now() - restartedAt;
     const counts = smtp.counts();
     for (const id of ids) expect(counts.get(`<${id}@atencionvirtual.gob.ar>`)).toBe(1);

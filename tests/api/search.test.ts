@@ -28,9 +28,22 @@ async function newCitizen() {
   const now = new Date().toISOString();
   await stack.db
     .insertInto("citizens")
-    .values({ cuil, given_name: "Eva", family_name: `Busca ${seq}`, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, uid: `uid-${cuil}`, password_hash: "x", created_at: now })
+    .values({
+      cuil,
+      given_name: "Eva",
+      family_name: `Busca ${seq}`,
+      email: `eva${seq}@example.com`,
+      phone_code: null,
+      phone_number: null,
+      uid: `uid-${cuil}`,
+      password_hash: "x",
+      created_at: now,
+    })
     .execute();
-  await stack.db.insertInto("dd_adhesions").values({ cuil, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, adhered_at: now }).execute();
+  await stack.db
+    .insertInto("dd_adhesions")
+    .values({ cuil, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, adhered_at: now })
+    .execute();
   return cuil;
 }
 
@@ -89,8 +102,7 @@ describe("subject search", () => {
 
   const found = async (term: string, over: Partial<InboxFilters> = {}) =>
     (await queryInbox(stack.db, cuil, filters({ search: term, ...over }), 50)).rows.map((r) => r.subject).sort();
-  const expected = (term: string) =>
-    subjects.filter((s) => normaliseSubject(s).includes(normaliseSubject(term))).sort();
+  const expected = (term: string) => subjects.filter((s) => normaliseSubject(s).includes(normaliseSubject(term))).sort();
 
   it("matches the normalised subject as a substring: accents, case, inside words, phrases", async () => {
     expect(await found("resolucion")).toEqual(["Otra RESOLUCION", "Resolución favorable"]);
@@ -106,7 +118,24 @@ describe("subject search", () => {
     expect(await found("%")).toEqual(["Aviso de deuda 100%"]);
     expect(await found("_")).toEqual(["Inscripción_2026 aprobada"]);
     expect(await found("no existe")).toEqual([]);
-    for (const term of ["a", "au", "aud", "ion", "de 1", "rentas", "100 pesos", "ñ", "Ü", "ue", "zz", "e \"u", "AND", "OR", "*", "NEAR(a b)"]) {
+    for (const term of [
+      "a",
+      "au",
+      "aud",
+      "ion",
+      "de 1",
+      "rentas",
+      "100 pesos",
+      "ñ",
+      "Ü",
+      "ue",
+      "zz",
+      'e "u',
+      "AND",
+      "OR",
+      "*",
+      "NEAR(a b)",
+    ]) {
       expect(await found(term), term).toEqual(expected(term));
     }
   });
@@ -126,7 +155,14 @@ describe("subject search", () => {
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(2);
     expect(res.json.communications.map((c: ApiJson) => c.code).sort()).toEqual(
-      (await stack.db.selectFrom("dd_communications").select("code").where("cuil", "=", other).where("subject_norm", "like", "%resolucion%").execute())
+      (
+        await stack.db
+          .selectFrom("dd_communications")
+          .select("code")
+          .where("cuil", "=", other)
+          .where("subject_norm", "like", "%resolucion%")
+          .execute()
+      )
         .map((c) => c.code)
         .sort(),
     );
@@ -139,7 +175,9 @@ describe("subject search", () => {
     await stack.db.deleteFrom("dd_communications").where("code", "=", c.code).execute();
     expect((await queryInbox(stack.db, cuil2, filters({ search: "quimera" }), 10)).total).toBe(0);
     if (stack.dialect === "sqlite") {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from dd_comm_fts where dd_comm_fts match '"quimera"'`.execute(stack.db);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from dd_comm_fts where dd_comm_fts match '"quimera"'`.execute(
+        stack.db,
+      );
       expect(Number(rows[0].n)).toBe(0);
     }
   });
@@ -168,7 +206,10 @@ describe("paging from either end", () => {
           for (let page = 1; page <= pages + 1; page++) {
             const r = await queryInbox(stack.db, cuil, filters({ order: { key, desc }, page, ...extra }), size);
             const label = `${desc ? "-" : ""}${key} ${JSON.stringify(extra)} page ${page}`;
-            expect(r.rows.map((x) => x.code), label).toEqual(all.slice((page - 1) * size, page * size));
+            expect(
+              r.rows.map((x) => x.code),
+              label,
+            ).toEqual(all.slice((page - 1) * size, page * size));
             expect(r.total, label).toBe(all.length);
             expect(r.last_page, label).toBe(pages);
           }
@@ -193,14 +234,37 @@ describe("migration 0008 backfill", () => {
       const now = new Date().toISOString();
       await db
         .insertInto("citizens")
-        .values({ cuil: "20111111112", given_name: "A", family_name: "B", email: "a@example.com", phone_code: null, phone_number: null, uid: "u1", password_hash: "x", created_at: now })
+        .values({
+          cuil: "20111111112",
+          given_name: "A",
+          family_name: "B",
+          email: "a@example.com",
+          phone_code: null,
+          phone_number: null,
+          uid: "u1",
+          password_hash: "x",
+          created_at: now,
+        })
         .execute();
       await db
         .insertInto("dd_communications")
         .values({
-          code: "2026-000001", cuil: "20111111112", sequence: 1, year: 2026, recipient: "A B", subject: "Intimación previa",
-          subject_norm: normaliseSubject("Intimación previa"), client: "Rentas", type_id: "aviso", message: "m", notified: 0,
-          created_at: now, date_notified: null, seen_date: null, archived: 0, files_pending: 0,
+          code: "2026-000001",
+          cuil: "20111111112",
+          sequence: 1,
+          year: 2026,
+          recipient: "A B",
+          subject: "Intimación previa",
+          subject_norm: normaliseSubject("Intimación previa"),
+          client: "Rentas",
+          type_id: "aviso",
+          message: "m",
+          notified: 0,
+          created_at: now,
+          date_notified: null,
+          seen_date: null,
+          archived: 0,
+          files_pending: 0,
         })
         .execute();
       await migrateToLatest(db);

@@ -21,7 +21,10 @@ for (let round = 0; round < 3; round++) {
   gc();
   await tick();
 }
-const count = await db.selectFrom("citizens").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+const count = await db
+  .selectFrom("citizens")
+  .select((eb) => eb.fn.countAll<number>().as("n"))
+  .executeTakeFirstOrThrow();
 await db.destroy();
 gc();
 await tick();

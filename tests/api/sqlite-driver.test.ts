@@ -19,7 +19,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("SQLite driver", () => {
   it("survives its prepared statements being garbage-collected, and the process exits normally", async () => {
-    const child = run(process.execPath, ["--expose-gc", "--import", "tsx", "tests/api/sqlite-driver.child.ts", path.join(dir, "gc.sqlite")]);
+    const child = run(process.execPath, [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "tests/api/sqlite-driver.child.ts",
+      path.join(dir, "gc.sqlite"),
+    ]);
     const { stdout } = await child.catch((error: { code?: number; signal?: string; stderr?: string }) => {
       throw new Error(`child ended with ${error.signal ?? `exit ${error.code}`}: ${error.stderr?.slice(0, 2000)}`);
     });

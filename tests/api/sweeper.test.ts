@@ -41,7 +41,18 @@ describe.each(["disk", "s3"] as const)("orphan sweeper on %s", (blobs) => {
     await stack.store.put(key, Buffer.from("page image"));
     await stack.db
       .insertInto("file_renditions")
-      .values({ id: randomUUID(), file_id: fileId, kind: "image", page: 1, width: 800, mime: "image/webp", storage_key: key, size: 10, error_code: null, created_at: new Date().toISOString() })
+      .values({
+        id: randomUUID(),
+        file_id: fileId,
+        kind: "image",
+        page: 1,
+        width: 800,
+        mime: "image/webp",
+        storage_key: key,
+        size: 10,
+        error_code: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return key;
   }
@@ -74,7 +85,9 @@ describe.each(["disk", "s3"] as const)("orphan sweeper on %s", (blobs) => {
     const page = await addRendition(file.id);
 
     const token = await stack.sign({ sub: owner });
-    expect((await call(stack, `/api/v4/filemanager/${id}/discard/${documents[0]!.id}?module=records`, { method: "DELETE", token })).status).toBe(200);
+    expect(
+      (await call(stack, `/api/v4/filemanager/${id}/discard/${documents[0]!.id}?module=records`, { method: "DELETE", token })).status,
+    ).toBe(200);
 
     // Within the grace period nothing goes: the citizen may still be in the middle of something.
     expect((await sweep({ db: stack.db, store: stack.store }, { graceMs: GRACE, now: later(GRACE - HOUR) })).files).toBe(0);
@@ -135,7 +148,9 @@ describe.each(["disk", "s3"] as const)("orphan sweeper on %s", (blobs) => {
     const logger = { info: vi.fn(), error: vi.fn() };
     const stop = startSweepJob({ db: stack.db, store: stack.store }, { intervalMs: 20, graceMs: -HOUR, logger });
     try {
-      await vi.waitFor(() => expect(logger.info).toHaveBeenCalledWith(expect.objectContaining({ orphanBlobs: 1 }), "orphans swept"), { timeout: 15_000 });
+      await vi.waitFor(() => expect(logger.info).toHaveBeenCalledWith(expect.objectContaining({ orphanBlobs: 1 }), "orphans swept"), {
+        timeout: 15_000,
+      });
     } finally {
       stop();
     }

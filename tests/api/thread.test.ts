@@ -16,10 +16,22 @@ const op = (method: string, path: string, body?: unknown) => call(stack, `/opera
 /** An adhered citizen with an e-mail, one procedure instance and one record, all made through the operator API. */
 async function citizenWithItems() {
   n++;
-  const created = await op("POST", "/citizens", { givenName: "Hilo", familyName: `Prueba ${n}`, email: `hilo${n}@example.com`, password: "Prueba2026!", adhered: true });
+  const created = await op("POST", "/citizens", {
+    givenName: "Hilo",
+    familyName: `Prueba ${n}`,
+    email: `hilo${n}@example.com`,
+    password: "Prueba2026!",
+    adhered: true,
+  });
   expect(created.status).toBe(201);
   const cuil: string = created.json.cuil;
-  const instance = await op("POST", "/procedures/instances", { cuil, procedureId, tab: "pending", state: { text: "Pendiente", color: "#B45309" }, title: `Trámite de ${cuil}` });
+  const instance = await op("POST", "/procedures/instances", {
+    cuil,
+    procedureId,
+    tab: "pending",
+    state: { text: "Pendiente", color: "#B45309" },
+    title: `Trámite de ${cuil}`,
+  });
   expect(instance.status).toBe(201);
   const record = await op("POST", "/records", { ownerCuil: cuil, title: `Expediente de ${cuil}` });
   expect(record.status).toBe(201);
@@ -29,14 +41,26 @@ async function citizenWithItems() {
 }
 
 const send = (cuil: string, over: Record<string, unknown> = {}) =>
-  op("POST", "/digital/communications", { cuil, subject: "Aviso vinculado", client: "Dirección de Rentas", type: "aviso", message: "Texto", ...over });
+  op("POST", "/digital/communications", {
+    cuil,
+    subject: "Aviso vinculado",
+    client: "Dirección de Rentas",
+    type: "aviso",
+    message: "Texto",
+    ...over,
+  });
 
 let a: Awaited<ReturnType<typeof citizenWithItems>>;
 let b: Awaited<ReturnType<typeof citizenWithItems>>;
 
 beforeAll(async () => {
   stack = await startStack();
-  const row = await stack.db.selectFrom("proc_catalogue").select("id").where("type", "=", "INTERACTIVE").where("is_parent", "=", 0).executeTakeFirstOrThrow();
+  const row = await stack.db
+    .selectFrom("proc_catalogue")
+    .select("id")
+    .where("type", "=", "INTERACTIVE")
+    .where("is_parent", "=", 0)
+    .executeTakeFirstOrThrow();
   procedureId = Number(row.id);
   a = await citizenWithItems();
   b = await citizenWithItems();
@@ -48,14 +72,24 @@ afterAll(async () => {
 
 describe("linking a communication (operator)", () => {
   it("links to the citizen's own instance and record, shown additively in get_one and the inbox", async () => {
-    const sent = await send(a.cuil, { subject: "Intimación vinculada", instanceId: a.instanceId, recordId: a.recordId, dueDate: "2031-05-20" });
+    const sent = await send(a.cuil, {
+      subject: "Intimación vinculada",
+      instanceId: a.instanceId,
+      recordId: a.recordId,
+      dueDate: "2031-05-20",
+    });
     expect(sent.status).toBe(201);
     expect(sent.json).toMatchObject({ instance_id: a.instanceId, record_id: a.recordId, due_date: "2031-05-20" });
 
     const one = await a.get(`/api/dd/v1/communications/get_one/${sent.json.code}`);
     expect(one.status).toBe(200);
     // The spec's fields are still there, the new ones are added.
-    expect(one.json.communication).toMatchObject({ code: sent.json.code, subject: "Intimación vinculada", archived: false, seen_date: expect.any(String) });
+    expect(one.json.communication).toMatchObject({
+      code: sent.json.code,
+      subject: "Intimación vinculada",
+      archived: false,
+      seen_date: expect.any(String),
+    });
     expect(one.json.communication.instance).toEqual({ id: a.instanceId, title: `Trámite de ${a.cuil}` });
     expect(one.json.communication.record).toMatchObject({ id: a.recordId, title: `Expediente de ${a.cuil}` });
 
@@ -65,13 +99,26 @@ describe("linking a communication (operator)", () => {
   });
 
   it("refuses another citizen's instance or record, and unknown ids, storing nothing", async () => {
-    const before = await stack.db.selectFrom("dd_communications").select((eb) => eb.fn.countAll().as("n")).where("cuil", "=", a.cuil).executeTakeFirstOrThrow();
-    for (const over of [{ instanceId: b.instanceId }, { recordId: b.recordId }, { instanceId: "no-existe" }, { recordId: "00000000-0000-0000-0000-000000000000" }]) {
+    const before = await stack.db
+      .selectFrom("dd_communications")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("cuil", "=", a.cuil)
+      .executeTakeFirstOrThrow();
+    for (const over of [
+      { instanceId: b.instanceId },
+      { recordId: b.recordId },
+      { instanceId: "no-existe" },
+      { recordId: "00000000-0000-0000-0000-000000000000" },
+    ]) {
       const res = await send(a.cuil, over);
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.json.code).toBe("INVALID_LINK");
     }
-    const after = await stack.db.selectFrom("dd_communications").select((eb) => eb.fn.countAll().as("n")).where("cuil", "=", a.cuil).executeTakeFirstOrThrow();
+    const after = await stack.db
+      .selectFrom("dd_communications")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("cuil", "=", a.cuil)
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -129,7 +176,13 @@ describe("listing the communications about an instance or a record (citizen)", (
   });
 
   it("lists several instances of the tray in one call", async () => {
-    const second = await op("POST", "/procedures/instances", { cuil: a.cuil, procedureId, tab: "pending", state: { text: "Pendiente", color: "#B45309" }, title: "Otro" });
+    const second = await op("POST", "/procedures/instances", {
+      cuil: a.cuil,
+      procedureId,
+      tab: "pending",
+      state: { text: "Pendiente", color: "#B45309" },
+      title: "Otro",
+    });
     const sent = await send(a.cuil, { subject: "Sobre el otro", instanceId: second.json.id });
     const res = await a.get(`/api/dd/v1/communications/linked/${a.cuil}?instance=${a.instanceId},${second.json.id}`);
     expect(res.status).toBe(200);

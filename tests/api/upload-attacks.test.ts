@@ -24,14 +24,20 @@ async function upload(body: Buffer, name: string, mime = "application/pdf") {
 }
 
 async function fileCount() {
-  const row = await stack.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).where("owner_cuil", "=", owner).executeTakeFirstOrThrow();
+  const row = await stack.db
+    .selectFrom("files")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("owner_cuil", "=", owner)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 function blobFiles() {
   const dir = path.join(stack.config.dataDir, "blobs");
   const walk = (d: string): string[] =>
-    fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)])) : [];
+    fs.existsSync(d)
+      ? fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]))
+      : [];
   return walk(dir).length;
 }
 
@@ -83,7 +89,9 @@ describe("hostile uploads", () => {
     const up = await upload(bomb, "bomba.pdf");
     expect(up.status).toBeLessThan(500);
     if (up.status === 200) {
-      const page = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${up.json.result}/1`, { headers: { authorization: `Bearer ${token}` } });
+      const page = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${up.json.result}/1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(page.status).toBeLessThan(500);
       await page.arrayBuffer();
     }
@@ -94,7 +102,11 @@ describe("hostile uploads", () => {
     const pdf = await makeTextPdf("Prueba", 1);
     const up = await upload(pdf, "../../../../etc/passwd.pdf");
     expect(up.status).toBe(200);
-    const row = await stack.db.selectFrom("files").select(["storage_key", "name"]).where("id", "=", up.json.result!).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom("files")
+      .select(["storage_key", "name"])
+      .where("id", "=", up.json.result!)
+      .executeTakeFirstOrThrow();
     expect(row.storage_key).not.toContain("..");
     expect(row.storage_key).not.toContain("passwd");
   });
@@ -163,9 +175,16 @@ describe("several files in one upload post", () => {
     form.set("system", "AV");
     form.append("file", new Blob([new Uint8Array(pdf)]), "uno.pdf");
     form.append("file", new Blob([new Uint8Array(pdf)]), "dos.pdf");
-    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${stack.api}/api/fs/raw/bucket`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: "TOO_MANY_FILES", message: "Error al subir el documento. Solo se puede subir un archivo por vez." });
+    expect(await res.json()).toEqual({
+      code: "TOO_MANY_FILES",
+      message: "Error al subir el documento. Solo se puede subir un archivo por vez.",
+    });
     expect(await fileCount()).toBe(before);
   });
 });

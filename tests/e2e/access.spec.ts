@@ -10,7 +10,8 @@ const victim = citizens.adhered;
 const attacker = citizens.empty;
 
 /** The database the stack under test uses: SQLite under E2E_DATA_DIR, or the scale-out run's PostgreSQL. */
-const databaseUrl = process.env.E2E_SCALEOUT === "1" ? (process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout") : undefined;
+const databaseUrl =
+  process.env.E2E_SCALEOUT === "1" ? (process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout") : undefined;
 
 async function victimIds() {
   const { db } = await createDatabase({ databaseUrl, dataDir: process.env.E2E_DATA_DIR! });
@@ -23,7 +24,12 @@ async function victimIds() {
       .where("archived", "=", 0)
       .limit(1)
       .executeTakeFirstOrThrow();
-    const communicationFile = await db.selectFrom("dd_communication_files").select("id").where("communication_code", "=", communication.code).limit(1).executeTakeFirstOrThrow();
+    const communicationFile = await db
+      .selectFrom("dd_communication_files")
+      .select("id")
+      .where("communication_code", "=", communication.code)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const instance = await db
       .selectFrom("proc_instances")
       .select(["id", "title"])
@@ -31,8 +37,18 @@ async function victimIds() {
       .where("discarded_at", "is", null)
       .limit(1)
       .executeTakeFirstOrThrow();
-    const record = await db.selectFrom("records").select(["id", "code"]).where("owner_cuil", "=", victim.cuil).limit(1).executeTakeFirstOrThrow();
-    const file = await db.selectFrom("files").select(["id", "name"]).where("owner_cuil", "=", victim.cuil).limit(1).executeTakeFirstOrThrow();
+    const record = await db
+      .selectFrom("records")
+      .select(["id", "code"])
+      .where("owner_cuil", "=", victim.cuil)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const file = await db
+      .selectFrom("files")
+      .select(["id", "name"])
+      .where("owner_cuil", "=", victim.cuil)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return { communication, communicationFile, instance, record, file };
   } finally {
     await db.destroy();

@@ -40,7 +40,10 @@ function fakeExe(): string {
 }
 
 const docItem = (page: Page, description: string) =>
-  page.locator(".chat-doc").filter({ has: page.locator(".chat-doc__name", { hasText: description }) }).filter({ has: page.locator("form") });
+  page
+    .locator(".chat-doc")
+    .filter({ has: page.locator(".chat-doc__name", { hasText: description }) })
+    .filter({ has: page.locator("form") });
 
 /**
  * Chooses a file for a requested document and attaches it (with JavaScript a refused file is cleared at once).
@@ -142,35 +145,39 @@ test.describe("chat", () => {
 
   // The JavaScript flake of the attach: right after the REQUIRED message shows, the chat is still
   // refreshing and the file input is disabled; a disabled input is not posted, so the button must wait too.
-  test("while the chat refreshes after a send, 'Adjuntar archivo' waits, then posts the file chosen", { tag: "@js-only" }, async ({ page }) => {
-    const { citizen, chatUrl } = await instanceAskingForDocuments();
-    await signIn(page, citizen, chatUrl);
-    const item = docItem(page, "DNI");
-    const input = item.getByLabel("Archivo para DNI");
-    const button = item.getByRole("button", { name: "Adjuntar archivo" });
-    await input.setInputFiles({ name: "dni.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+  test(
+    "while the chat refreshes after a send, 'Adjuntar archivo' waits, then posts the file chosen",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const { citizen, chatUrl } = await instanceAskingForDocuments();
+      await signIn(page, citizen, chatUrl);
+      const item = docItem(page, "DNI");
+      const input = item.getByLabel("Archivo para DNI");
+      const button = item.getByRole("button", { name: "Adjuntar archivo" });
+      await input.setInputFiles({ name: "dni.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
 
-    // The refresh that follows the send is held until the checks are done.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.startsWith("/procedures/chat") && url.searchParams.has("_data"),
-      async (route) => {
-        if (route.request().method() === "GET") await held;
-        await route.continue();
-      },
-    );
-    await page.getByLabel("Mensaje").fill("¿Así está bien?");
-    await page.getByRole("button", { name: "Enviar" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
-    await expect(input).toBeDisabled();
-    await expect(button).toHaveAttribute("aria-disabled", "true");
+      // The refresh that follows the send is held until the checks are done.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith("/procedures/chat") && url.searchParams.has("_data"),
+        async (route) => {
+          if (route.request().method() === "GET") await held;
+          await route.continue();
+        },
+      );
+      await page.getByLabel("Mensaje").fill("¿Así está bien?");
+      await page.getByRole("button", { name: "Enviar" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
+      await expect(input).toBeDisabled();
+      await expect(button).toHaveAttribute("aria-disabled", "true");
 
-    release();
-    await expect(input).toBeEnabled();
-    await button.click();
-    await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
-  });
+      release();
+      await expect(input).toBeEnabled();
+      await button.click();
+      await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
+    },
+  );
 
   test("send the documents; the operator rejects one and approves; the preview is read-only", async ({ page }) => {
     const { citizen, instanceId, chatUrl } = await instanceAskingForDocuments();
@@ -183,7 +190,10 @@ test.describe("chat", () => {
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page).toHaveURL(/\/procedures\/?$/);
 
-    const chat = await operator<{ current: { documents: { id: string; spec: { description: string } }[] } }>("GET", `/chat/instances/${instanceId}`);
+    const chat = await operator<{ current: { documents: { id: string; spec: { description: string } }[] } }>(
+      "GET",
+      `/chat/instances/${instanceId}`,
+    );
     const dni = chat.current.documents.find((d) => d.spec.description === "DNI")!;
     await page.goto(chatUrl);
     await operator("POST", `/chat/instances/${instanceId}/reject`, { documentIds: [dni.id], reason: "La foto del DNI no se lee." });
@@ -223,7 +233,11 @@ test.describe("chat", () => {
     await frame.getByLabel("Por correo electrónico").check();
     await frame.getByLabel(/Declaro que los datos son correctos/).check();
     await frame.getByRole("button", { name: "Guardar formulario" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente." }),
+    ).toBeVisible();
     await expect(frame.getByText("El formato no es válido.")).toBeVisible();
     await expect(frame.getByLabel(/Número de DNI/)).toHaveAttribute("aria-invalid", "true");
 

@@ -199,7 +199,11 @@ test.describe("digital domicile", () => {
     await page.getByRole("link", { name: /No Leídos \(\d+\)/ }).click();
     await expect(page).toHaveURL(/tab=unread/);
     await expect(table(page).getByText("No leída").first()).toBeAttached();
-    await page.getByRole("navigation", { name: "Paginación" }).getByRole("link", { name: "Página 2" }).click().catch(() => {});
+    await page
+      .getByRole("navigation", { name: "Paginación" })
+      .getByRole("link", { name: "Página 2" })
+      .click()
+      .catch(() => {});
   });
 
   test("phone width, terms and privacy", async ({ page }) => {
@@ -212,7 +216,12 @@ test.describe("digital domicile", () => {
     await page.goto("/digital/terms");
     await expect(page.getByRole("heading", { level: 1, name: "Términos y condiciones" })).toBeVisible();
     await expect(page.getByText(`CUIL ${citizens.adhered.cuil}`)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Cerrar" }).or(page.getByRole("link", { name: "Cerrar" })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("button", { name: "Cerrar" })
+        .or(page.getByRole("link", { name: "Cerrar" }))
+        .first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/digital/privacy");
     await expect(page.getByRole("heading", { level: 1, name: "Política de privacidad" })).toBeVisible();

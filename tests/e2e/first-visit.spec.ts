@@ -70,7 +70,8 @@ test.describe("first visit", () => {
     await expect(separators.first()).toBeVisible();
     // As shown (innerText applies the stylesheet's text-transform): '24 de noviembre de 2026'.
     const count = await separators.count();
-    for (let i = 0; i < count; i += 1) await expect(separators.nth(i)).toHaveText(/^\s*\d{1,2} de [a-zñ]+ de \d{4}\s*$/, { useInnerText: true });
+    for (let i = 0; i < count; i += 1)
+      await expect(separators.nth(i)).toHaveText(/^\s*\d{1,2} de [a-zñ]+ de \d{4}\s*$/, { useInnerText: true });
   });
 
   test("a communication whose message carries HTML shows it formatted and sanitised, never as raw tags", async ({ page }) => {
@@ -132,7 +133,15 @@ test.describe("first visit", () => {
     expect(await robots.text()).toMatch(/^User-agent: \*/m);
 
     await signIn(page, await newCitizen(), "/procedures");
-    for (const path of ["/procedures", "/procedures/available", "/digital", "/digital/settings", "/records", "/comprobantes", "/accesibilidad"]) {
+    for (const path of [
+      "/procedures",
+      "/procedures/available",
+      "/digital",
+      "/digital/settings",
+      "/records",
+      "/comprobantes",
+      "/accesibilidad",
+    ]) {
       await page.goto(path);
       const description = page.locator('meta[name="description"]');
       await expect(description, path).toHaveCount(1);
@@ -190,7 +199,15 @@ test.describe("reading order and text mode", () => {
   test("counts, links and actions never run into each other without the stylesheet", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, citizens.adhered, "/procedures");
-    for (const path of ["/procedures", "/procedures?tab=in_progress", "/procedures/available", "/digital", "/digital?filters=1", "/records", "/comprobantes"]) {
+    for (const path of [
+      "/procedures",
+      "/procedures?tab=in_progress",
+      "/procedures/available",
+      "/digital",
+      "/digital?filters=1",
+      "/records",
+      "/comprobantes",
+    ]) {
       await page.goto(path);
       expect(await runTogether(page), path).toEqual([]);
     }

@@ -96,7 +96,10 @@ export async function expectNoAxeViolations(page: Page) {
       const viewport = page.viewportSize();
       if (viewport) await target.setViewportSize(viewport);
       const url = page.url();
-      await target.route((address) => address.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+      await target.route(
+        (address) => address.href === url,
+        (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+      );
       cleanup = () => target.unrouteAll({ behavior: "ignoreErrors" });
       await target.goto(url);
     }

@@ -234,7 +234,11 @@ test.describe("keyboard only", () => {
   test("open a record from the list, upload a document in the record manager", async ({ page }) => {
     test.setTimeout(120_000);
     const citizen = (await createCitizen()) as unknown as Citizen;
-    const record = await operator<{ id: string; code: string }>("POST", "/records", { ownerCuil: citizen.cuil, title: "Expediente por teclado", sample: { incorporated: 1 } });
+    const record = await operator<{ id: string; code: string }>("POST", "/records", {
+      ownerCuil: citizen.cuil,
+      title: "Expediente por teclado",
+      sample: { incorporated: 1 },
+    });
     await page.goto("/records");
     await signInWithKeyboard(page, citizen);
     await expect(page).toHaveURL(/\/records\/?$/);

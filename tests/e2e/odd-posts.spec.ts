@@ -18,7 +18,10 @@ test.describe("odd posts", () => {
       }),
     );
     await page.goto("http://other-site.test/");
-    const [response] = await Promise.all([page.waitForResponse(`${PORTAL_ORIGIN}/procedures`), page.getByRole("button", { name: "Enviar" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse(`${PORTAL_ORIGIN}/procedures`),
+      page.getByRole("button", { name: "Enviar" }).click(),
+    ]);
     expect(response.status()).toBe(403);
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
@@ -40,13 +43,19 @@ test.describe("odd posts", () => {
           }),
         );
         await page.goto("/odd-form");
-        const [response] = await Promise.all([page.waitForResponse(`${PORTAL_ORIGIN}/procedures`), page.getByRole("button", { name: "Enviar" }).click()]);
+        const [response] = await Promise.all([
+          page.waitForResponse(`${PORTAL_ORIGIN}/procedures`),
+          page.getByRole("button", { name: "Enviar" }).click(),
+        ]);
         expect(response.status()).toBe(415);
         expect(response.headers()["cache-control"]).toBe("no-store");
         await expect(page.getByText(ERROR_TEXT)).toBeVisible();
       } else {
         // JSON needs script or another client: the same cookies, from the page's own origin.
-        const response = await page.request.post("/procedures", { headers: { "Content-Type": enctype, Origin: PORTAL_ORIGIN, "Sec-Fetch-Site": "same-origin" }, data: '{"intent":"discard"}' });
+        const response = await page.request.post("/procedures", {
+          headers: { "Content-Type": enctype, Origin: PORTAL_ORIGIN, "Sec-Fetch-Site": "same-origin" },
+          data: '{"intent":"discard"}',
+        });
         expect(response.status()).toBe(415);
         expect(response.headers()["cache-control"]).toBe("no-store");
         expect(await response.text()).toContain(ERROR_TEXT);

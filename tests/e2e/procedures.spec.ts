@@ -91,9 +91,15 @@ test.describe("procedures tray", () => {
       state: { text: "Pendiente de documentación", color: "#B45309" },
       buttons: ["edit", "history", "attachments", "discard"],
     });
-    await operator("POST", `/procedures/instances/${created.id}/history`, { action: "Documentación solicitada", comment: "Adjunta tu DNI." });
+    await operator("POST", `/procedures/instances/${created.id}/history`, {
+      action: "Documentación solicitada",
+      comment: "Adjunta tu DNI.",
+    });
     await operator("POST", `/procedures/instances/${created.id}/history`, { action: null, comment: "Nota interna" });
-    await operator("POST", `/procedures/instances/${created.id}/documents`, { fileName: "Constancia de domicilio.pdf", status: "approved" });
+    await operator("POST", `/procedures/instances/${created.id}/documents`, {
+      fileName: "Constancia de domicilio.pdf",
+      status: "approved",
+    });
 
     await signIn(page, citizen, "/procedures");
     await cards(page).first().getByRole("link", { name: "Historial" }).click();
@@ -128,7 +134,8 @@ test.describe("procedures tray", () => {
   test("the seeded demo tray has every tab and an empty state per citizen", async ({ page }) => {
     await signIn(page, citizens.adhered, "/procedures");
     const tabs = page.getByRole("navigation", { name: "Estados de tus trámites" });
-    for (const name of [/Pendientes/, /En curso/, /Finalizados/, /Cancelados/]) await expect(tabs.getByRole("link", { name })).toBeVisible();
+    for (const name of [/Pendientes/, /En curso/, /Finalizados/, /Cancelados/])
+      await expect(tabs.getByRole("link", { name })).toBeVisible();
     await expect(cards(page).first()).toBeVisible();
   });
 
@@ -144,7 +151,10 @@ test.describe("procedures tray", () => {
       state: { text: "Pendiente de documentación", color: "#B45309" },
       buttons: ["edit", "history", "attachments", "preview", "discard"],
     });
-    await operator("POST", `/procedures/instances/${created.id}/history`, { action: "Documentación solicitada", comment: "Adjunta tu DNI." });
+    await operator("POST", `/procedures/instances/${created.id}/history`, {
+      action: "Documentación solicitada",
+      comment: "Adjunta tu DNI.",
+    });
     await page.reload();
     const card = cards(page).first();
     await expect(card).toContainText("Tienes un mensaje del operador");
@@ -174,7 +184,10 @@ test.describe("procedures tray", () => {
     await expect(page.getByText("Éxito al cancelar el trámite.")).toBeVisible();
     await expect(page.getByText("Por el momento, la bandeja está vacía")).toBeVisible();
 
-    await page.getByRole("navigation", { name: "Estados de tus trámites" }).getByRole("link", { name: /Cancelados/ }).click();
+    await page
+      .getByRole("navigation", { name: "Estados de tus trámites" })
+      .getByRole("link", { name: /Cancelados/ })
+      .click();
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText("Cancelado");
     await expect(cards(page).first().getByRole("link", { name: "Cancelar trámite" })).toHaveCount(0);
@@ -198,7 +211,10 @@ test.describe("with JavaScript", () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("navigation", { name: "Estados de tus trámites" }).getByRole("link", { name: /Finalizados/ }).click();
+    await page
+      .getByRole("navigation", { name: "Estados de tus trámites" })
+      .getByRole("link", { name: /Finalizados/ })
+      .click();
     await expect(page.locator(".skeleton-card")).toHaveCount(6);
     await expect(page.locator(".skeleton--tab")).toHaveCount(4);
     release();

@@ -71,7 +71,9 @@ test.describe("readable documents", () => {
     // Paging keeps the text view.
     await modal.getByRole("link", { name: "Página siguiente" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(modal.getByRole("region", { name: "Texto de la página 2 de 3" })).toContainText("Línea 1 del documento de demostración, página 2.");
+    await expect(modal.getByRole("region", { name: "Texto de la página 2 de 3" })).toContainText(
+      "Línea 1 del documento de demostración, página 2.",
+    );
 
     await modal.getByRole("link", { name: "Ver la página" }).click();
     await expect(page).not.toHaveURL(/vista=texto/);
@@ -100,7 +102,13 @@ test.describe("download everything", () => {
     await expectNoAxeViolations(page);
     const zip = await downloaded(page, () => link.click());
     expect(zip.name).toBe(`Documentos del expediente ${record.code}.zip`);
-    expect(zip.entries.map((e) => e.name)).toEqual(["indice.csv", "01 - Documento 1.pdf", "02 - Documento 2.pdf", "03 - Imagen 3.png", "04 - Foto 4.jpg"]);
+    expect(zip.entries.map((e) => e.name)).toEqual([
+      "indice.csv",
+      "01 - Documento 1.pdf",
+      "02 - Documento 2.pdf",
+      "03 - Imagen 3.png",
+      "04 - Foto 4.jpg",
+    ]);
     const index = zip.entries[0].data.toString("utf8");
     expect(index).toContain("orden,nombre,referencia,fecha,estado,archivo");
     expect(index).toContain("Descripción del documento 1");
@@ -123,11 +131,19 @@ test.describe("download everything", () => {
       title: "Certificado de discapacidad",
       buttons: ["history", "attachments"],
     });
-    await operator("POST", `/procedures/instances/${created.id}/documents`, { fileName: "Constancia de domicilio.pdf", status: "approved" });
+    await operator("POST", `/procedures/instances/${created.id}/documents`, {
+      fileName: "Constancia de domicilio.pdf",
+      status: "approved",
+    });
     await operator("POST", `/procedures/instances/${created.id}/documents`, { fileName: "DNI frente.pdf", status: "received" });
 
     await signIn(page, citizen, "/procedures");
-    await page.getByRole("list", { name: "Listado de trámites" }).locator(":scope > li").first().getByRole("link", { name: "Documentos adjuntos" }).click();
+    await page
+      .getByRole("list", { name: "Listado de trámites" })
+      .locator(":scope > li")
+      .first()
+      .getByRole("link", { name: "Documentos adjuntos" })
+      .click();
     const modal = page.locator("#proc-modal");
     const link = modal.getByRole("link", { name: "Descargar todo (ZIP, 2 documentos)" });
     await expect(link).toBeVisible();

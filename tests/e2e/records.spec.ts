@@ -71,7 +71,10 @@ test.describe("records", () => {
     await operator("POST", "/records", { ownerCuil: citizen.cuil, title: "Archivado", status: "archived", sample: { incorporated: 1 } });
     await signIn(page, citizen as unknown as Citizen, "/records");
     await expect(page.getByText("Por el momento, la bandeja está vacía")).toBeVisible();
-    await page.getByRole("navigation", { name: "Estados de tus expedientes" }).getByRole("link", { name: /Archivados/ }).click();
+    await page
+      .getByRole("navigation", { name: "Estados de tus expedientes" })
+      .getByRole("link", { name: /Archivados/ })
+      .click();
     await page.getByRole("link", { name: "Ingresar al expediente" }).click();
     await expect(page.getByText("Archivado", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("No hay documentos enviados en el expediente")).toBeVisible();
@@ -123,7 +126,11 @@ test.describe("records", () => {
     const pageInput = modal.getByLabel("Página", { exact: true });
     await expect(pageInput).toHaveValue("1");
     const shown = async (n: number) => {
-      if (noJs()) await expect(modal.getByRole("img", { name: new RegExp(`^Página ${n} de \\d+ de `) })).toHaveAttribute("src", new RegExp(`/image/[^/]+/${n}\\?w=800$`));
+      if (noJs())
+        await expect(modal.getByRole("img", { name: new RegExp(`^Página ${n} de \\d+ de `) })).toHaveAttribute(
+          "src",
+          new RegExp(`/image/[^/]+/${n}\\?w=800$`),
+        );
       else await expect(modal.locator("canvas")).toHaveAttribute("data-page", String(n));
     };
     if (!noJs()) await expect(modal.locator("canvas")).toBeVisible();
@@ -177,7 +184,13 @@ test.describe("records", () => {
     const modal = dialog(page);
     await expect(modal.getByRole("heading", { name: "Agregar Documentos" })).toBeVisible();
 
-    const pdf = { name: "nota.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF") };
+    const pdf = {
+      name: "nota.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(
+        "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF",
+      ),
+    };
     const png = {
       name: "foto.png",
       mimeType: "image/png",
@@ -238,44 +251,54 @@ test.describe("records", () => {
   });
 
   // Without JavaScript the three cards are one form: one that comes back must keep what was sent.
-  test("without JavaScript, a card missing its Referencia comes back with the file held and an error summary", { tag: "@no-js-only" }, async ({ page }) => {
-    const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
-    await signIn(page, citizen, `${managerUrl(record.id)}&modal=upload`);
-    const modal = dialog(page);
-    await expect(modal.getByRole("heading", { name: "Agregar Documentos" })).toBeVisible();
-    await modal.locator('input[name="file_0"]').setInputFiles({ name: "nota.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
-    await modal.locator('input[name="name_0"]').fill("Nota de pedido");
-    await modal.locator('input[name="reference_1"]').fill("Ref B");
-    await modal.getByRole("button", { name: "Subir", exact: true }).click();
+  test(
+    "without JavaScript, a card missing its Referencia comes back with the file held and an error summary",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
+      await signIn(page, citizen, `${managerUrl(record.id)}&modal=upload`);
+      const modal = dialog(page);
+      await expect(modal.getByRole("heading", { name: "Agregar Documentos" })).toBeVisible();
+      await modal
+        .locator('input[name="file_0"]')
+        .setInputFiles({ name: "nota.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+      await modal.locator('input[name="name_0"]').fill("Nota de pedido");
+      await modal.locator('input[name="reference_1"]').fill("Ref B");
+      await modal.getByRole("button", { name: "Subir", exact: true }).click();
 
-    // The summary takes focus; each error links to its field and is tied to it.
-    const summary = page.getByRole("alert").filter({ hasText: "Hay un problema" });
-    await expect(summary).toBeFocused();
-    const links = summary.getByRole("link");
-    await expect(links).toHaveText(["Documento 1: Ingresa una referencia.", "Documento 2: Selecciona un archivo.", "Documento 2: Ingresa un nombre."]);
-    await expect(links.nth(0)).toHaveAttribute("href", "#up-reference-0");
-    const reference0 = modal.getByLabel("Referencia").nth(0);
-    await expect(reference0).toHaveAttribute("aria-invalid", "true");
-    await expect(reference0).toHaveAccessibleDescription(/Ingresa una referencia\./);
-    await expect(modal.locator("#up-file-1")).toHaveAccessibleDescription(/Selecciona un archivo\./);
+      // The summary takes focus; each error links to its field and is tied to it.
+      const summary = page.getByRole("alert").filter({ hasText: "Hay un problema" });
+      await expect(summary).toBeFocused();
+      const links = summary.getByRole("link");
+      await expect(links).toHaveText([
+        "Documento 1: Ingresa una referencia.",
+        "Documento 2: Selecciona un archivo.",
+        "Documento 2: Ingresa un nombre.",
+      ]);
+      await expect(links.nth(0)).toHaveAttribute("href", "#up-reference-0");
+      const reference0 = modal.getByLabel("Referencia").nth(0);
+      await expect(reference0).toHaveAttribute("aria-invalid", "true");
+      await expect(reference0).toHaveAccessibleDescription(/Ingresa una referencia\./);
+      await expect(modal.locator("#up-file-1")).toHaveAccessibleDescription(/Selecciona un archivo\./);
 
-    // What was sent is still there: the texts, and the file, named, held for the next post.
-    await expect(modal.getByText("Archivo adjunto: nota.pdf")).toBeVisible();
-    await expect(modal.locator("#up-file-0")).toHaveAccessibleDescription(/Archivo adjunto: nota\.pdf/);
-    await expect(modal.locator('input[name="name_0"]')).toHaveValue("Nota de pedido");
-    await expect(modal.locator('input[name="reference_1"]')).toHaveValue("Ref B");
-    await expect(modal.getByLabel("Quitar nota.pdf")).not.toBeChecked();
-    await expectNoAxeViolations(page);
+      // What was sent is still there: the texts, and the file, named, held for the next post.
+      await expect(modal.getByText("Archivo adjunto: nota.pdf")).toBeVisible();
+      await expect(modal.locator("#up-file-0")).toHaveAccessibleDescription(/Archivo adjunto: nota\.pdf/);
+      await expect(modal.locator('input[name="name_0"]')).toHaveValue("Nota de pedido");
+      await expect(modal.locator('input[name="reference_1"]')).toHaveValue("Ref B");
+      await expect(modal.getByLabel("Quitar nota.pdf")).not.toBeChecked();
+      await expectNoAxeViolations(page);
 
-    // Completing the first card (and emptying the second) uploads the held file, not asked again.
-    await reference0.fill("Ref A");
-    await modal.locator('input[name="reference_1"]').fill("");
-    await modal.getByRole("button", { name: "Subir", exact: true }).click();
-    await expect(modal).toHaveCount(0);
-    await expect(pendingTable(page).locator("tbody tr")).toHaveCount(1);
-    await expect(pendingTable(page)).toContainText("Nota de pedido");
-    await expect(pendingTable(page)).toContainText("Ref A");
-  });
+      // Completing the first card (and emptying the second) uploads the held file, not asked again.
+      await reference0.fill("Ref A");
+      await modal.locator('input[name="reference_1"]').fill("");
+      await modal.getByRole("button", { name: "Subir", exact: true }).click();
+      await expect(modal).toHaveCount(0);
+      await expect(pendingTable(page).locator("tbody tr")).toHaveCount(1);
+      await expect(pendingTable(page)).toContainText("Nota de pedido");
+      await expect(pendingTable(page)).toContainText("Ref A");
+    },
+  );
 
   test("Escape closes 'Agregar Documentos' and gives focus back to what opened it", { tag: "@js-only" }, async ({ page }) => {
     const { citizen, record } = await citizenWithRecord({ incorporated: 1 });

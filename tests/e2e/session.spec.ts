@@ -19,7 +19,11 @@ const DISCAPACIDAD_ID = 102;
  */
 async function expireSession(context: BrowserContext) {
   const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, ".session-secret"), "utf8").trim();
-  const storage = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [secret], cookie: { path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createEncryptedCookieSessionStorage<Record<string, unknown>>({
+    name: "av_session",
+    secrets: [secret],
+    cookie: { path: "/", httpOnly: true, sameSite: "lax" },
+  });
   const current = (await context.cookies(PORTAL_ORIGIN)).find((c) => c.name === "av_session");
   expect(current, "a session cookie").toBeTruthy();
   const session = await storage.getSession(`av_session=${current!.value}`);

@@ -28,7 +28,14 @@ async function citizenWithThread() {
   const record = await operator<RecordRow>("POST", "/records", { ownerCuil: citizen.cuil, title: "Expediente de la prueba" });
   const today = dayIn();
   const send = (subject: string, extra: Record<string, unknown>) =>
-    operator<Communication>("POST", "/digital/communications", { cuil: citizen.cuil, subject, client: "Dirección de Rentas", type: "aviso", message: "Texto", ...extra });
+    operator<Communication>("POST", "/digital/communications", {
+      cuil: citizen.cuil,
+      subject,
+      client: "Dirección de Rentas",
+      type: "aviso",
+      message: "Texto",
+      ...extra,
+    });
   const soon = await send("Intimación con plazo", { instanceId: instance.id, recordId: record.id, dueDate: addDays(today, 3) });
   const past = await send("Aviso vencido", { recordId: record.id, dueDate: addDays(today, -2) });
   const plain = await send("Aviso sin plazo", {});
@@ -63,7 +70,10 @@ test.describe("one thread between the modules, deadlines in plain words", () => 
     await page.getByRole("link", { name: "Intimación con plazo" }).click();
     await expect(page).toHaveURL(new RegExp(`/digital/summary\\?code=${t.soon.code}`));
     await expect(page.getByText(soonText)).toBeVisible();
-    await expect(page.getByRole("link", { name: t.instance.title })).toHaveAttribute("href", `/procedures/preview/?instance=${t.instance.id}`);
+    await expect(page.getByRole("link", { name: t.instance.title })).toHaveAttribute(
+      "href",
+      `/procedures/preview/?instance=${t.instance.id}`,
+    );
     await expectNoAxeViolations(page);
     // The procedure link opens its read-only conversation.
     await page.getByRole("link", { name: t.instance.title }).click();
@@ -87,7 +97,10 @@ test.describe("one thread between the modules, deadlines in plain words", () => 
     await page.goto("/procedures");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t.instance.title }) });
     const related = card.getByRole("group", { name: "Comunicaciones relacionadas" });
-    await expect(related.getByRole("link", { name: "Intimación con plazo" })).toHaveAttribute("href", `/digital/summary?code=${t.soon.code}`);
+    await expect(related.getByRole("link", { name: "Intimación con plazo" })).toHaveAttribute(
+      "href",
+      `/digital/summary?code=${t.soon.code}`,
+    );
     await expect(related).toContainText(soonText);
     await expectNoAxeViolations(page);
     await related.getByRole("link", { name: "Intimación con plazo" }).click();

@@ -10,7 +10,13 @@ export const config = {
   logout_url: "http://idp.test/session/end",
   tenant: "provincia",
   modules: [
-    { id: "procedures", enabled: true, pageSize: 10, newButton: true, tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#0b5394" }] },
+    {
+      id: "procedures",
+      enabled: true,
+      pageSize: 10,
+      newButton: true,
+      tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#0b5394" }],
+    },
     { id: "records", enabled: true, pageSize: 10, newButton: false, tabs: [] },
     { id: "digital", enabled: true, pageSize: 10, newButton: false, tabs: [] },
   ],
@@ -33,13 +39,20 @@ export const happy = [
 export const notAdhered = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
   HttpResponse.json({ code: "NOT_ADHERED", message: "No adherido" }, { status: 400 }),
 );
-export const adhesionCheckFails = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ code: "BOOM" }, { status: 500 }));
-export const sessionGone = http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json({ location: "/auth/login" }, { status: 303 }));
+export const adhesionCheckFails = http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
+  HttpResponse.json({ code: "BOOM" }, { status: 500 }),
+);
+export const sessionGone = http.get(`${API}/api/v4/instances/config`, () =>
+  HttpResponse.json({ location: "/auth/login" }, { status: 303 }),
+);
 export const configSlow = http.get(`${API}/api/v4/instances/config`, async () => {
   await delay(2_000);
   return HttpResponse.json(config);
 });
-export const configMalformed = http.get(`${API}/api/v4/instances/config`, () => new HttpResponse("{not json", { headers: { "Content-Type": "application/json" } }));
+export const configMalformed = http.get(
+  `${API}/api/v4/instances/config`,
+  () => new HttpResponse("{not json", { headers: { "Content-Type": "application/json" } }),
+);
 export const digitalDisabled = http.get(`${API}/api/v4/instances/config`, () =>
   HttpResponse.json({ ...config, modules: config.modules.map((m) => (m.id === "digital" ? { ...m, enabled: false } : m)) }),
 );
@@ -49,7 +62,16 @@ export const receiptIssued = http.post(`${API}/api/receipts`, async ({ request }
   const { kind } = (await request.json()) as { kind: string };
   const at = "2026-11-24T12:00:00.000Z";
   return HttpResponse.json(
-    { result: { id: "rcpt-1", number: "C-2026-000001", kind, occurredAt: at, issuedAt: at, detail: { citizen: { name: user.cn, cuil: CUIL } } } },
+    {
+      result: {
+        id: "rcpt-1",
+        number: "C-2026-000001",
+        kind,
+        occurredAt: at,
+        issuedAt: at,
+        detail: { citizen: { name: user.cn, cuil: CUIL } },
+      },
+    },
     { status: 201 },
   );
 });

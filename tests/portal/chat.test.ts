@@ -25,9 +25,25 @@ const chat = {
   draft: false,
   instanceId: "i-1",
   events: [
-    { id: "e1", type: "text", author: "operator", message: "Hola", description: null, createdAt: "2026-01-05T12:00:00.000Z", commiter: { cn: "OP" }, documents: [] },
+    {
+      id: "e1",
+      type: "text",
+      author: "operator",
+      message: "Hola",
+      description: null,
+      createdAt: "2026-01-05T12:00:00.000Z",
+      commiter: { cn: "OP" },
+      documents: [],
+    },
   ],
-  current: { documents: [doc("d1"), doc("d2", { spec: { id: "d2", code: "d2", description: "Foto", validExtensions: [".png"], tDocumento: null, form: null } })], open: true, state: null },
+  current: {
+    documents: [
+      doc("d1"),
+      doc("d2", { spec: { id: "d2", code: "d2", description: "Foto", validExtensions: [".png"], tDocumento: null, form: null } }),
+    ],
+    open: true,
+    state: null,
+  },
 };
 
 const spec = {
@@ -46,7 +62,10 @@ const server = setupServer(
   receiptIssued,
   http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
   http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
-    HttpResponse.json({ result: { ...chat, first: true, draft: true, instanceId: null, events: [] }, data: { form: null, spec: { header: { name: "X" } } } }),
+    HttpResponse.json({
+      result: { ...chat, first: true, draft: true, instanceId: null, events: [] },
+      data: { form: null, spec: { header: { name: "X" } } },
+    }),
   ),
   http.get(`${API}/api/v4/instances/:p/:i/forms/:f/formData`, () => HttpResponse.json({ result: { data: {}, spec } })),
 );
@@ -54,28 +73,35 @@ beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-
 const fields = (entries: Record<string, string>) => new URLSearchParams(entries);
 
 describe("chat loaders", () => {
   it("loads an instance's chat, and goes to /error when the chat cannot be loaded", async () => {
-    const ok = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }));
+    const ok = await settle(async () =>
+      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }),
+    );
     expect(ok.status).toBe(200);
     expect((await ok.json()).chat.instanceId).toBe("i-1");
     server.use(http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => fail()));
-    const bad = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }));
+    const bad = await settle(async () =>
+      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }),
+    );
     expect(bad.headers.get("Location")).toBe("/error");
   });
 
   it("'Completar' of the requirements (/procedures/available/chat/?instance=) shows the instance's chat", async () => {
-    const res = await settle(async () => draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?instance=i-1`), params: {}, context: {} }));
+    const res = await settle(async () =>
+      draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?instance=i-1`), params: {}, context: {} }),
+    );
     const data = await res.json();
     expect(data.mode).toBe("chat");
     expect(data.chat.instanceId).toBe("i-1");
   });
 
   it("the form's 'Volver' with a procedure only lands on the draft chat", async () => {
-    const res = await settle(async () => chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?procedure=102`), params: {}, context: {} }));
+    const res = await settle(async () =>
+      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?procedure=102`), params: {}, context: {} }),
+    );
     expect(res.headers.get("Location")).toBe("/procedures/available/chat/?procedure=102");
   });
 });
@@ -84,7 +110,10 @@ describe("sending", () => {
   it("REQUIRED_FILES_NOT_UPLOADED comes back as 409 with the typed message kept, nothing else", async () => {
     server.use(
       http.put(`${API}/api/v4/instances/:id/interactive/generic`, () =>
-        fail(409, { code: "REQUIRED_FILES_NOT_UPLOADED", message: "Debe adjuntar los documentos solicitados antes de enviar su consulta." }),
+        fail(409, {
+          code: "REQUIRED_FILES_NOT_UPLOADED",
+          message: "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
+        }),
       ),
     );
     const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
@@ -136,8 +165,16 @@ describe("sending", () => {
       fields({ intent: "send", message: "Hola", key: "0123456789abcdef", procedureAcceptedTerms: "true" }),
     );
     expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=new-1");
-    expect(body).toEqual({ action: "text", data: { message: "Hola" }, procedureId: 102, procedureAcceptedTerms: true, idempotencyKey: "0123456789abcdef" });
-    const loaded = await settle(async () => draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?procedure=102`), params: {}, context: {} }));
+    expect(body).toEqual({
+      action: "text",
+      data: { message: "Hola" },
+      procedureId: 102,
+      procedureAcceptedTerms: true,
+      idempotencyKey: "0123456789abcdef",
+    });
+    const loaded = await settle(async () =>
+      draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?procedure=102`), params: {}, context: {} }),
+    );
     expect((await loaded.json()).chat.first).toBe(true);
   });
 
@@ -184,7 +221,11 @@ describe("attaching", () => {
     );
     let res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
     expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
-    expect(attached).toEqual({ action: "toSendDocument", data: { document: "d1", file: { id: "f-1", name: "dni.pdf" } }, procedureId: 102 });
+    expect(attached).toEqual({
+      action: "toSendDocument",
+      data: { document: "d1", file: { id: "f-1", name: "dni.pdf" } },
+      procedureId: 102,
+    });
     server.use(http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => fail()));
     res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
     expect((await toastOf(res))?.message).toBe(t.toasts.sendDocumentError);
@@ -204,7 +245,9 @@ describe("forms", () => {
 
   it("an invalid form answers the message and sends nothing", async () => {
     let sent = false;
-    server.use(http.put(`${API}/api/v4/instances/:id/forms/:form`, () => ((sent = true), HttpResponse.json({ result: { instanceId: "i-1" } }))));
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/forms/:form`, () => ((sent = true), HttpResponse.json({ result: { instanceId: "i-1" } }))),
+    );
     const res = await post(formAction, path, fields({ intent: "save", dni: "12.3", email: "" }));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ invalid: true });
@@ -212,7 +255,9 @@ describe("forms", () => {
   });
 
   it("saves against the instance and goes back to its chat with the success toast; a failure toasts the error", async () => {
-    server.use(http.put(`${API}/api/v4/instances/:id/forms/:form`, () => HttpResponse.json({ success: true, result: { instanceId: "i-1" } })));
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/forms/:form`, () => HttpResponse.json({ success: true, result: { instanceId: "i-1" } })),
+    );
     let res = await post(formAction, path, fields({ intent: "save", dni: "35112847", email: "" }));
     expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
     expect((await toastOf(res))?.message).toBe(t.toasts.formSaveSuccess);
@@ -226,7 +271,10 @@ describe("forms", () => {
       http.put(`${API}/api/v4/instances/DRAFT/forms/:form`, () => HttpResponse.json({ success: true, result: { instanceId: "new-2" } })),
       http.post(`${API}/api/v4/instances/`, () => HttpResponse.json({ success: true, result: { instanceId: "new-3" } }, { status: 201 })),
       http.get(`${API}/api/v4/procedures/:id/forms/first`, () =>
-        HttpResponse.json({ result: { ...chat, instanceId: null }, data: { form: { id: "f1" }, spec: { header: { name: "X" } }, procedureType: "FORM" } }),
+        HttpResponse.json({
+          result: { ...chat, instanceId: null },
+          data: { form: { id: "f1" }, spec: { header: { name: "X" } }, procedureType: "FORM" },
+        }),
       ),
       // After saving a form procedure the tray opens on the tab that lists it; none does here: the default tab.
       http.get(`${API}/api/v4/instances/pending`, () => HttpResponse.json({ instances: [], last_page: 1 })),

@@ -20,10 +20,13 @@ const server = setupServer(
   ...happy,
   http.get(`${API}/api/fs/bucket/:name/:id`, ({ params }) => {
     seenName = Buffer.from(decodeURIComponent(String(params.name)), "base64").toString("utf8");
-    return new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition(seenName) } });
+    return new HttpResponse("%PDF-1.4", {
+      headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition(seenName) },
+    });
   }),
-  http.get(`${API}/api/dd/v1/communications/get_file/:code/:file`, () =>
-    new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition(NAME) } }),
+  http.get(
+    `${API}/api/dd/v1/communications/get_file/:code/:file`,
+    () => new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition(NAME) } }),
   ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
@@ -35,7 +38,7 @@ afterAll(() => server.close());
 
 describe("portal downloads", () => {
   it("procedures attachment: the API's header, the name forced to .pdf, sent base64 in the path", async () => {
-    const response = await load(procedureDownload, `/resources/procedures/download?file=f-1&name=${encodeURIComponent("año\r\n\"x")}`);
+    const response = await load(procedureDownload, `/resources/procedures/download?file=f-1&name=${encodeURIComponent('año\r\n"x')}`);
     expect(response.status).toBe(200);
     expect(seenName).toBe('año\r\n"x.pdf');
     expect(response.headers.get("Content-Disposition")).toBe(contentDisposition('año\r\n"x.pdf'));

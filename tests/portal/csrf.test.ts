@@ -68,13 +68,16 @@ describe("CSRF on every action, before any body is read (issue 7)", () => {
   /** A body that records whether anything read it. */
   function watchedBody() {
     const state = { pulls: 0 };
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        state.pulls++;
-        if (state.pulls > 200) return controller.close(); // 200 × 256 kB: a 50 MB upload
-        controller.enqueue(new Uint8Array(256 * 1024));
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          state.pulls++;
+          if (state.pulls > 200) return controller.close(); // 200 × 256 kB: a 50 MB upload
+          controller.enqueue(new Uint8Array(256 * 1024));
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     return { stream, state };
   }
 
@@ -90,14 +93,19 @@ describe("CSRF on every action, before any body is read (issue 7)", () => {
       if (typeof mod.action !== "function") continue;
       for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<string, string>[]) {
         const { stream, state } = watchedBody();
-        const request = await signedInRequest("http://localhost:3000/procedures/chat/?instance=i-1&procedure=1&file=11111111-2222-3333-4444-555555555555", {
-          method: "POST",
-          body: stream,
-          headers: { "Content-Type": "multipart/form-data; boundary=x", ...headers },
-          // Node's Request needs this for a streamed body.
-          duplex: "half",
-        } as RequestInit);
-        const response = await settle(async () => (mod.action as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1" }, context: {} }));
+        const request = await signedInRequest(
+          "http://localhost:3000/procedures/chat/?instance=i-1&procedure=1&file=11111111-2222-3333-4444-555555555555",
+          {
+            method: "POST",
+            body: stream,
+            headers: { "Content-Type": "multipart/form-data; boundary=x", ...headers },
+            // Node's Request needs this for a streamed body.
+            duplex: "half",
+          } as RequestInit,
+        );
+        const response = await settle(async () =>
+          (mod.action as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1" }, context: {} }),
+        );
         expect(response.status, `${file} ${JSON.stringify(headers)}`).toBe(403);
         expect(state.pulls, `${file} read the body of a cross-site post`).toBe(0);
       }
@@ -138,7 +146,9 @@ describe("no state change on GET", () => {
       }),
       // Past the startup calls (happy), every read fails: each loader goes as far as its first data call.
       http.get(`${API}/*`, ({ request }) =>
-        /\/(get_roles|config|get-user-self-da\/\d+)$/.test(new URL(request.url).pathname) ? undefined : HttpResponse.json({ code: "X" }, { status: 500 }),
+        /\/(get_roles|config|get-user-self-da\/\d+)$/.test(new URL(request.url).pathname)
+          ? undefined
+          : HttpResponse.json({ code: "X" }, { status: 500 }),
       ),
       http.all("http://idp.test/*", () => HttpResponse.json({}, { status: 500 })),
     );
@@ -151,7 +161,13 @@ describe("no state change on GET", () => {
       if (typeof mod.loader !== "function") continue;
       loaders++;
       const request = await signedInRequest("http://localhost:3000/procedures?instance=i-1&code=2026-000001&file=f-1&procedure=1");
-      await settle(async () => (mod.loader as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" }, context: {} })).catch(() => undefined);
+      await settle(async () =>
+        (mod.loader as (args: unknown) => Promise<unknown>)({
+          request,
+          params: { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" },
+          context: {},
+        }),
+      ).catch(() => undefined);
     }
     const lines = logged.mock.calls.map((args) => args.join(" "));
     logged.mockRestore();

@@ -27,24 +27,33 @@ const comm = (code: string, over: Record<string, unknown> = {}) => ({
   recipient: "María",
   ...over,
 });
-const contact = { user_id: CUIL, first_name: "María", last_name: "Gómez", emails: ["maria@example.com"], phones: [{ code: "261", number: "4123456" }] };
+const contact = {
+  user_id: CUIL,
+  first_name: "María",
+  last_name: "Gómez",
+  emails: ["maria@example.com"],
+  phones: [{ code: "261", number: "4123456" }],
+};
 
 const dd = [
   http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, () =>
     HttpResponse.json({ communications: [comm("2026-000001")], total: 1, unseen: 1, last_page: 1 }),
   ),
   http.get(`${API}/api/dd/v1/communications/types/all`, () => HttpResponse.json({ types: [{ id: "aviso", text: "Aviso" }] })),
-  http.get(`${API}/api/dd/v1/communications/get_one/:code`, ({ params }) => HttpResponse.json({ communication: comm(String(params.code)) })),
+  http.get(`${API}/api/dd/v1/communications/get_one/:code`, ({ params }) =>
+    HttpResponse.json({ communication: comm(String(params.code)) }),
+  ),
   http.get(`${API}/api/dd/v1/communications/get_history/:code`, () => HttpResponse.json({ history: [] })),
   http.get(`${API}/api/dd/v1/users/get_contact_info/:cuil`, () => HttpResponse.json({ data: contact })),
-  http.get(`${API}/api/dd/v1/users/get_terms`, () => HttpResponse.json({ data: { html: '<h2>Hola</h2><script>alert(1)</script><p onclick="x()">Texto</p>' } })),
+  http.get(`${API}/api/dd/v1/users/get_terms`, () =>
+    HttpResponse.json({ data: { html: '<h2>Hola</h2><script>alert(1)</script><p onclick="x()">Texto</p>' } }),
+  ),
 ];
 
 const server = setupServer(...happy, ...dd, receiptIssued);
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
 
 const fail = (method: "get" | "put" | "post", path: string, status = 500, body: Record<string, string> = { code: "BOOM" }) =>
   http[method](`${API}${path}`, () => HttpResponse.json(body, { status }));
@@ -66,9 +75,21 @@ describe("/digital inbox", () => {
         return HttpResponse.json({ communications: [], total: 0, unseen: 0, last_page: 1 });
       }),
     );
-    await load(inboxLoader, "/digital?tab=unread&search=deuda&order=subject&type=aviso,citacion&client=Rentas&created_since=2026-01-01&selected=notify");
+    await load(
+      inboxLoader,
+      "/digital?tab=unread&search=deuda&order=subject&type=aviso,citacion&client=Rentas&created_since=2026-01-01&selected=notify",
+    );
     const q = Object.fromEntries(seen!.searchParams);
-    expect(q).toMatchObject({ seen: "false", search: "deuda", order: "subject", type: "aviso,citacion", client: "Rentas", created_since: "2026-01-01", selected: "notify", archived: "false" });
+    expect(q).toMatchObject({
+      seen: "false",
+      search: "deuda",
+      order: "subject",
+      type: "aviso,citacion",
+      client: "Rentas",
+      created_since: "2026-01-01",
+      selected: "notify",
+      archived: "false",
+    });
   });
 
   it("goes to /error when the first page fails and back to page 1 with the toast when another page fails", async () => {
@@ -81,11 +102,17 @@ describe("/digital inbox", () => {
 
   it("archive: success and error toasts", async () => {
     server.use(http.put(`${API}/api/dd/v1/communications/archive`, () => HttpResponse.json({ communications: ["2026-000001"] })));
-    let response = await post(inboxAction, "/digital?index&page=1", [["intent", "archive"], ["code", "2026-000001"]]);
+    let response = await post(inboxAction, "/digital?index&page=1", [
+      ["intent", "archive"],
+      ["code", "2026-000001"],
+    ]);
     expect(response.headers.get("Location")).toBe("/digital?page=1");
     expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.archiveSuccess("2026-000001") });
     server.use(fail("put", "/api/dd/v1/communications/archive"));
-    response = await post(inboxAction, "/digital?index", [["intent", "archive"], ["code", "2026-000001"]]);
+    response = await post(inboxAction, "/digital?index", [
+      ["intent", "archive"],
+      ["code", "2026-000001"],
+    ]);
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.archiveError });
   });
 
@@ -97,15 +124,29 @@ describe("/digital inbox", () => {
         return HttpResponse.json(body);
       }),
     );
-    let response = await post(archiveListAction, "/digital/archive?index", [["intent", "recover"], ["code", "A"]]);
+    let response = await post(archiveListAction, "/digital/archive?index", [
+      ["intent", "recover"],
+      ["code", "A"],
+    ]);
     expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.recoverSuccess("A") });
-    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recoverMany"], ["code", "A"], ["code", "B"]]);
+    response = await post(archiveListAction, "/digital/archive?index", [
+      ["intent", "recoverMany"],
+      ["code", "A"],
+      ["code", "B"],
+    ]);
     expect(body).toEqual({ communications: ["A", "B"] });
     expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.recoverManySuccess });
     server.use(fail("put", "/api/dd/v1/communications/recover"));
-    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recoverMany"], ["code", "A"], ["code", "B"]]);
+    response = await post(archiveListAction, "/digital/archive?index", [
+      ["intent", "recoverMany"],
+      ["code", "A"],
+      ["code", "B"],
+    ]);
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.recoverManyError });
-    response = await post(archiveListAction, "/digital/archive?index", [["intent", "recover"], ["code", "A"]]);
+    response = await post(archiveListAction, "/digital/archive?index", [
+      ["intent", "recover"],
+      ["code", "A"],
+    ]);
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.recoverError });
   });
 });
@@ -120,7 +161,10 @@ describe("/digital/summary", () => {
 
   it("archiving from the summary goes back to the inbox with the toast", async () => {
     server.use(http.put(`${API}/api/dd/v1/communications/archive`, () => HttpResponse.json({})));
-    const response = await post(summaryAction, "/digital/summary?code=C1", [["intent", "archive"], ["code", "C1"]]);
+    const response = await post(summaryAction, "/digital/summary?code=C1", [
+      ["intent", "archive"],
+      ["code", "C1"],
+    ]);
     expect(response.headers.get("Location")).toBe("/digital");
   });
 
@@ -133,8 +177,12 @@ describe("/digital/summary", () => {
 
   it("a download streams the API's file with its headers", async () => {
     server.use(
-      http.get(`${API}/api/dd/v1/communications/get_file/:code/:file`, () =>
-        new HttpResponse("%PDF-1.4 x", { headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="a.pdf"' } }),
+      http.get(
+        `${API}/api/dd/v1/communications/get_file/:code/:file`,
+        () =>
+          new HttpResponse("%PDF-1.4 x", {
+            headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="a.pdf"' },
+          }),
       ),
     );
     const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1");
@@ -166,22 +214,42 @@ describe("adhesion and settings", () => {
         return HttpResponse.json({ data: {} });
       }),
     );
-    response = await post(adhesionAction, "/digital/adhesion", [["email", "maria@example.com"], ["phone", "261-4123456"], ["terms", "on"]]);
-    expect(sent).toEqual({ user_id: CUIL, first_name: "María", last_name: "Gómez", email: "maria@example.com", phone: { code: "261", number: "4123456" } });
+    response = await post(adhesionAction, "/digital/adhesion", [
+      ["email", "maria@example.com"],
+      ["phone", "261-4123456"],
+      ["terms", "on"],
+    ]);
+    expect(sent).toEqual({
+      user_id: CUIL,
+      first_name: "María",
+      last_name: "Gómez",
+      email: "maria@example.com",
+      phone: { code: "261", number: "4123456" },
+    });
     expect(response.headers.get("Location")).toBe("/digital/confirm/create");
     expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.adhesionSuccess });
 
     server.use(fail("post", "/api/dd/v1/users/enroll"));
-    response = await post(adhesionAction, "/digital/adhesion", [["email", "maria@example.com"], ["terms", "on"]]);
+    response = await post(adhesionAction, "/digital/adhesion", [
+      ["email", "maria@example.com"],
+      ["terms", "on"],
+    ]);
     expect(response.headers.get("Location")).toBe("/digital/adhesion");
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.adhesionError });
   });
 
   it("settings: success and error toasts; load failure goes to /error", async () => {
-    server.use(http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL, email: "maria@example.com", phone: null } })));
+    server.use(
+      http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
+        HttpResponse.json({ data: { cuil: CUIL, email: "maria@example.com", phone: null } }),
+      ),
+    );
     expect((await load(settingsLoader, "/digital/settings")).status).toBe(200);
     server.use(http.put(`${API}/api/dd/v1/users/set-self-da`, () => HttpResponse.json({ data: {} })));
-    let response = await post(settingsAction, "/digital/settings", [["email", "maria@example.com"], ["phone", ""]]);
+    let response = await post(settingsAction, "/digital/settings", [
+      ["email", "maria@example.com"],
+      ["phone", ""],
+    ]);
     expect(response.headers.get("Location")).toBe("/digital/confirm/update");
     expect(await toastOf(response)).toMatchObject({ type: "SUCCESS", message: t.toasts.settingsSuccess });
     server.use(fail("put", "/api/dd/v1/users/set-self-da"));

@@ -52,7 +52,13 @@ export type Fields = [string, string][] | Record<string, string | string[]> | UR
  * Posts a form to an action as the signed-in citizen, with a valid CSRF token and cookie, from the
  * portal's own origin: URL-encoded, or multipart when the fields are a FormData.
  */
-export async function post(actionFn: RouteFunction, path: string, fields: Fields, base = BASE, kept?: Pick<SessionData, "user" | "adhered">) {
+export async function post(
+  actionFn: RouteFunction,
+  path: string,
+  fields: Fields,
+  base = BASE,
+  kept?: Pick<SessionData, "user" | "adhered">,
+) {
   const [token, cookie] = await csrf.commitToken();
   const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" });
   let body: URLSearchParams | FormData;

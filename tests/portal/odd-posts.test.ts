@@ -10,7 +10,10 @@ const BASE = "http://localhost:3000";
 
 describe("cross-site posts, in front of Remix", () => {
   it("another site's post is 403 with the Spanish error page and the strict headers", async () => {
-    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "http://evil.test" }] as Record<string, string>[]) {
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "http://evil.test" }] as Record<
+      string,
+      string
+    >[]) {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         const refusal = crossSiteRefusal(new Request(`${BASE}/procedures`, { method, headers }));
         expect(refusal?.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
@@ -22,7 +25,9 @@ describe("cross-site posts, in front of Remix", () => {
   });
 
   it("lets same-origin posts and every GET through to Remix", () => {
-    expect(crossSiteRefusal(new Request(`${BASE}/procedures`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE } }))).toBeNull();
+    expect(
+      crossSiteRefusal(new Request(`${BASE}/procedures`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE } })),
+    ).toBeNull();
     expect(crossSiteRefusal(new Request(`${BASE}/procedures`, { method: "POST" }))).toBeNull();
     expect(crossSiteRefusal(new Request(`${BASE}/procedures`, { headers: { "Sec-Fetch-Site": "cross-site" } }))).toBeNull();
   });
@@ -30,7 +35,9 @@ describe("cross-site posts, in front of Remix", () => {
 
 describe("same-origin bodies that are not forms", () => {
   const post = (body: string, type: string) =>
-    readForm(new Request(`${BASE}/procedures`, { method: "POST", body, headers: { "Content-Type": type, "Sec-Fetch-Site": "same-origin" } })).then(
+    readForm(
+      new Request(`${BASE}/procedures`, { method: "POST", body, headers: { "Content-Type": type, "Sec-Fetch-Site": "same-origin" } }),
+    ).then(
       () => null,
       (error: unknown) => error as Response,
     );

@@ -61,7 +61,12 @@ const server = setupServer(
     params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance], last_page: 3 }),
   ),
   http.get(`${API}/api/v4/instances/history/:id`, () =>
-    HttpResponse.json({ result: [{ cn: "OP", excutedOn: "2026-01-05T12:00:00.000Z", action: "Inicio", comment: null, files: [] }, { cn: "OP", action: null }] }),
+    HttpResponse.json({
+      result: [
+        { cn: "OP", excutedOn: "2026-01-05T12:00:00.000Z", action: "Inicio", comment: null, files: [] },
+        { cn: "OP", action: null },
+      ],
+    }),
   ),
   http.get(`${API}/api/v4/instances/:id/received_docs`, () => HttpResponse.json({ result: [] })),
   http.get(`${API}/api/v4/procedures/`, () => HttpResponse.json({ result: [] })),
@@ -71,7 +76,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
 
 describe("/procedures tray loader", () => {
   it("renders counts, the first page and its modal data", async () => {
@@ -134,7 +138,11 @@ describe("/procedures tray loader", () => {
   });
 
   it("a server message is preferred over the default", async () => {
-    server.use(http.get(`${API}/api/v4/instances/history/:id`, () => HttpResponse.json({ code: "X", message: "Mensaje del servidor" }, { status: 500 })));
+    server.use(
+      http.get(`${API}/api/v4/instances/history/:id`, () =>
+        HttpResponse.json({ code: "X", message: "Mensaje del servidor" }, { status: 500 }),
+      ),
+    );
     const response = await load(trayLoader, "/procedures?modal=historial&instance=i-1");
     expect((await toastOf(response))?.message).toBe("Mensaje del servidor");
   });
@@ -198,7 +206,10 @@ describe("attachment download", () => {
 
   it("a failure goes back with the download toast", async () => {
     server.use(http.get(`${API}/api/fs/bucket/:name/:id`, () => fail(404)));
-    const response = await load(downloadLoader, "/resources/procedures/download?file=f-1&name=DNI.pdf&back=%2Fprocedures%3Fmodal%3Dadjuntos%26instance%3Di-1");
+    const response = await load(
+      downloadLoader,
+      "/resources/procedures/download?file=f-1&name=DNI.pdf&back=%2Fprocedures%3Fmodal%3Dadjuntos%26instance%3Di-1",
+    );
     expect(response.headers.get("Location")).toBe("/procedures?modal=adjuntos&instance=i-1");
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.downloadError });
   });

@@ -17,14 +17,38 @@ import { action as uploadAction } from "~/routes/resources.records.upload";
  */
 const BASE = "http://localhost:3000";
 const FILE = "11111111-2222-3333-4444-555555555555";
-const header = { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null };
-const doc = { id: "d1", spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null }, file: null, isRequired: true, status: "requested", reason: null };
-const chat = { procedureId: 102, procedureDescription: "Certificado", first: false, draft: false, instanceId: "i-1", events: [], current: { documents: [doc], open: true, state: null } };
+const header = {
+  code: "EX-2025-1",
+  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+  read_only: false,
+  header: [],
+  association: null,
+};
+const doc = {
+  id: "d1",
+  spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null },
+  file: null,
+  isRequired: true,
+  status: "requested",
+  reason: null,
+};
+const chat = {
+  procedureId: 102,
+  procedureDescription: "Certificado",
+  first: false,
+  draft: false,
+  instanceId: "i-1",
+  events: [],
+  current: { documents: [doc], open: true, state: null },
+};
 
 let uploads = 0;
 const limited = http.post(`${API}/api/fs/raw/bucket`, () => {
   uploads++;
-  return HttpResponse.json({ code: "TOO_MANY_REQUESTS", message: UPLOAD_RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": "120" } });
+  return HttpResponse.json(
+    { code: "TOO_MANY_REQUESTS", message: UPLOAD_RATE_LIMIT_MESSAGE },
+    { status: 429, headers: { "Retry-After": "120" } },
+  );
 });
 
 const server = setupServer(

@@ -57,14 +57,24 @@ describe("'Descargar todo' of a record", () => {
   });
 
   it("another citizen's record is a 404; a record without documents goes back with a toast", async () => {
-    server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }, { status: 404 })));
+    server.use(
+      http.get(`${API}/api/fs/archive/record/:id`, () =>
+        HttpResponse.json({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }, { status: 404 }),
+      ),
+    );
     expect((await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD })).status).toBe(404);
 
     // Decided by the code, not by the words: a 404 carrying the empty-archive text but another code is a 404…
-    server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "NOT_FOUND", message: t.empty }, { status: 404 })));
+    server.use(
+      http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "NOT_FOUND", message: t.empty }, { status: 404 })),
+    );
     expect((await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD })).status).toBe(404);
     // …and ARCHIVE_EMPTY goes back with the portal's own text, whatever the API's message says.
-    server.use(http.get(`${API}/api/fs/archive/record/:id`, () => HttpResponse.json({ code: "ARCHIVE_EMPTY", message: "Nothing to download." }, { status: 404 })));
+    server.use(
+      http.get(`${API}/api/fs/archive/record/:id`, () =>
+        HttpResponse.json({ code: "ARCHIVE_EMPTY", message: "Nothing to download." }, { status: 404 }),
+      ),
+    );
     const empty = await load(recordZip, `/resources/records/download-all/${RECORD}`, { recordId: RECORD });
     expect(empty.status).toBe(302);
     expect(empty.headers.get("Location")).toBe(`/records/manager/?file=${RECORD}`);
@@ -86,7 +96,9 @@ describe("'Descargar todo' of a procedure", () => {
     server.use(
       http.get(`${API}/api/fs/archive/procedure/:id`, ({ params }) => {
         asked = String(params.id);
-        return new HttpResponse("PK", { headers: { "Content-Type": "application/zip", "Content-Disposition": "attachment; filename=\"x.zip\"" } });
+        return new HttpResponse("PK", {
+          headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="x.zip"' },
+        });
       }),
     );
     const ok = await load(procedureZip, "/resources/procedures/download-all/i-1?back=%2Fprocedures", { instanceId: "i-1" });
@@ -96,12 +108,18 @@ describe("'Descargar todo' of a procedure", () => {
 
     server.use(http.get(`${API}/api/fs/archive/procedure/:id`, () => HttpResponse.json({ code: "BOOM" }, { status: 502 })));
     const back = "/procedures?modal=adjuntos&instance=i-1";
-    const failed = await load(procedureZip, `/resources/procedures/download-all/i-1?back=${encodeURIComponent(back)}`, { instanceId: "i-1" });
+    const failed = await load(procedureZip, `/resources/procedures/download-all/i-1?back=${encodeURIComponent(back)}`, {
+      instanceId: "i-1",
+    });
     expect(failed.headers.get("Location")).toBe(back);
     expect(await toastOf(failed)).toMatchObject({ type: "ERROR", message: t.error });
 
     // `back` outside /procedures is ignored.
-    const elsewhere = await load(procedureZip, `/resources/procedures/download-all/i-1?back=${encodeURIComponent("https://evil.example/")}`, { instanceId: "i-1" });
+    const elsewhere = await load(
+      procedureZip,
+      `/resources/procedures/download-all/i-1?back=${encodeURIComponent("https://evil.example/")}`,
+      { instanceId: "i-1" },
+    );
     expect(elsewhere.headers.get("Location")).toBe("/procedures");
   });
 });
@@ -126,11 +144,18 @@ describe("page image", () => {
   });
 
   it("refuses anything but an image from upstream, and maps failures", async () => {
-    server.use(http.get(`${API}/api/fs/viewer/getPageImage/:id/:page`, () => new HttpResponse("<script>", { headers: { "Content-Type": "text/html" } })));
+    server.use(
+      http.get(
+        `${API}/api/fs/viewer/getPageImage/:id/:page`,
+        () => new HttpResponse("<script>", { headers: { "Content-Type": "text/html" } }),
+      ),
+    );
     expect((await load(pageImage, "/resources/records/image/f-1/1", { fileId: "f-1", page: "1" })).status).toBe(502);
     server.use(http.get(`${API}/api/fs/viewer/getPageImage/:id/:page`, () => HttpResponse.json({ code: "NOT_FOUND" }, { status: 404 })));
     expect((await load(pageImage, "/resources/records/image/f-1/1", { fileId: "f-1", page: "1" })).status).toBe(404);
-    server.use(http.get(`${API}/api/fs/viewer/getPageImage/:id/:page`, () => HttpResponse.json({ code: "RENDER_FAILED" }, { status: 422 })));
+    server.use(
+      http.get(`${API}/api/fs/viewer/getPageImage/:id/:page`, () => HttpResponse.json({ code: "RENDER_FAILED" }, { status: 422 })),
+    );
     expect((await load(pageImage, "/resources/records/image/f-1/1", { fileId: "f-1", page: "1" })).status).toBe(422);
     expect((await load(pageImage, "/resources/records/image/f-1/0", { fileId: "f-1", page: "0" })).status).toBe(404);
   });

@@ -29,9 +29,20 @@ const recConfig = {
 
 const FILE = "11111111-2222-3333-4444-555555555555";
 const DOC = "aaaaaaaa-2222-3333-4444-555555555555";
-const header = { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null };
+const header = {
+  code: "EX-2025-1",
+  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+  read_only: false,
+  header: [],
+  association: null,
+};
 const incorporated = [
-  { file: { name: "Uno.pdf", signedFileId: DOC }, spec: { description: "Carátula", date: "2025-01-01T00:00:00.000Z", user: "Mesa" }, nroFolio: 1, details: [] },
+  {
+    file: { name: "Uno.pdf", signedFileId: DOC },
+    spec: { description: "Carátula", date: "2025-01-01T00:00:00.000Z", user: "Mesa" },
+    nroFolio: 1,
+    details: [],
+  },
 ];
 const pending = [{ file: { id: DOC, name: "Pendiente.pdf" }, spec: { id: "p-1", reference: "Ref" } }];
 
@@ -43,7 +54,12 @@ const server = setupServer(
   receiptIssued,
   http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 2 })),
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
-    params.tab === "config" ? undefined : HttpResponse.json({ instances: [{ id: FILE, title: "Expediente", currentState: { text: "En trámite", color: "#1D4ED8" } }], last_page: 2 }),
+    params.tab === "config"
+      ? undefined
+      : HttpResponse.json({
+          instances: [{ id: FILE, title: "Expediente", currentState: { text: "En trámite", color: "#1D4ED8" } }],
+          last_page: 2,
+        }),
   ),
   http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: header })),
   http.get(`${API}/api/v4/filemanager/:id/incorporated`, () => HttpResponse.json({ documents: incorporated })),
@@ -230,7 +246,11 @@ describe("/records/manager no-JS upload: the file already sent is held (decision
       form.set("csrf", token);
       form.set("intent", "upload");
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      const request = new Request(`${BASE}${path}`, { method: "POST", body: form, headers: { Cookie: `${session}; ${cookie!.split(";")[0]}`, "Sec-Fetch-Site": "same-origin" } });
+      const request = new Request(`${BASE}${path}`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: `${session}; ${cookie!.split(";")[0]}`, "Sec-Fetch-Site": "same-origin" },
+      });
       return settle(async () => managerAction({ request, params: {}, context: {} }));
     };
   }
@@ -272,7 +292,9 @@ describe("/records/manager no-JS upload: the file already sent is held (decision
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(manager());
     expect(ids).toBe(1);
-    expect(registered).toEqual([{ files: [{ fileId: "held-1", fileName: "Nota de pedido", reference: "Ref A", mime: "application/pdf" }] }]);
+    expect(registered).toEqual([
+      { files: [{ fileId: "held-1", fileName: "Nota de pedido", reference: "Ref A", mime: "application/pdf" }] },
+    ]);
   });
 
   it("a new file replaces the held one; 'Quitar' lets it go", async () => {
@@ -303,7 +325,10 @@ describe("/records/manager no-JS upload: the file already sent is held (decision
     }
     const same = await browser();
     const mine = await firstPost(same);
-    const elsewhere = await same({ held_0: mine, name_0: "Nota", reference_0: "Ref A" }, `/records/manager/?file=99999999-2222-3333-4444-555555555555&modal=upload`);
+    const elsewhere = await same(
+      { held_0: mine, name_0: "Nota", reference_0: "Ref A" },
+      `/records/manager/?file=99999999-2222-3333-4444-555555555555&modal=upload`,
+    );
     expect(elsewhere.status).toBe(400);
     expect(registered).toEqual([]);
   });
@@ -320,8 +345,14 @@ describe("hold tokens and a file over the limit among others", () => {
     expect(readHoldToken(token, binding, now + HOLD_MS)).toBeNull();
     const again = holdToken(readHoldToken(token, binding, now + 1_000)!, binding, now + 30 * 60_000);
     expect(readHoldToken(again, binding, now + HOLD_MS)).toBeNull();
-    for (const other of [{ ...binding, sid: "s-2" }, { ...binding, cuil: "20987654321" }, { ...binding, record: DOC }]) expect(readHoldToken(token, other, now)).toBeNull();
-    for (const bad of ["", "x", `${token}.x`, token.slice(0, -2), `${token.split(".")[0]}.${"A".repeat(43)}`, 42, null]) expect(readHoldToken(bad, binding, now)).toBeNull();
+    for (const other of [
+      { ...binding, sid: "s-2" },
+      { ...binding, cuil: "20987654321" },
+      { ...binding, record: DOC },
+    ])
+      expect(readHoldToken(token, other, now)).toBeNull();
+    for (const bad of ["", "x", `${token}.x`, token.slice(0, -2), `${token.split(".")[0]}.${"A".repeat(43)}`, 42, null])
+      expect(readHoldToken(bad, binding, now)).toBeNull();
   });
 
   it("a reader that drops a file over the limit keeps the rest of the form and names the field", async () => {

@@ -14,7 +14,10 @@ const BASE = "http://localhost:3000";
 const HUGE = "99999999999";
 let apiStatus = 500;
 
-const server = setupServer(...happy, http.all(`${API}/api/*`, () => HttpResponse.json({ code: "X", message: "x" }, { status: apiStatus })));
+const server = setupServer(
+  ...happy,
+  http.all(`${API}/api/*`, () => HttpResponse.json({ code: "X", message: "x" }, { status: apiStatus })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
@@ -24,7 +27,15 @@ afterAll(() => server.close());
 
 type Handler = (args: unknown) => Promise<unknown>;
 const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/resources.*.{ts,tsx}");
-const RESOURCE_PARAMS = { fileId: "f-1", page: "1", recordId: "r-1", instanceId: "i-1", id: "00000000-0000-4000-8000-000000000000", version: "9", file: "none" };
+const RESOURCE_PARAMS = {
+  fileId: "f-1",
+  page: "1",
+  recordId: "r-1",
+  instanceId: "i-1",
+  id: "00000000-0000-4000-8000-000000000000",
+  version: "9",
+  file: "none",
+};
 const QUERY = "?instance=i-1&code=2026-000001&file=f-1&name=x.pdf";
 
 function expectStrictHeaders(response: Response, where: string) {
@@ -61,7 +72,14 @@ describe("resource routes' answers", () => {
         checked++;
       }
       // Ids no route accepts.
-      const bad = await call(loader, "/x?instance=%00&code=&file=", { ...RESOURCE_PARAMS, fileId: "../x", recordId: "../x", instanceId: "../x", id: "x", page: "0" });
+      const bad = await call(loader, "/x?instance=%00&code=&file=", {
+        ...RESOURCE_PARAMS,
+        fileId: "../x",
+        recordId: "../x",
+        instanceId: "../x",
+        id: "x",
+        page: "0",
+      });
       expectStrictHeaders(bad, `${file} with bad ids`);
     }
     expect(checked).toBeGreaterThan(15);
@@ -97,7 +115,9 @@ describe("resource routes' answers", () => {
 
   it("successful answers carry the strict headers too", async () => {
     const { loader: download } = await import("~/routes/resources.records.download.$fileId");
-    server.use(http.get(`${API}/api/fs/bucket/:name/:id`, () => new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf" } })));
+    server.use(
+      http.get(`${API}/api/fs/bucket/:name/:id`, () => new HttpResponse("%PDF-1.4", { headers: { "Content-Type": "application/pdf" } })),
+    );
     const response = await call(download as Handler, "/x?name=a.pdf", { fileId: "f-1" });
     expect(response.status).toBe(200);
     expectStrictHeaders(response, "download");

@@ -15,7 +15,8 @@ const CUIL = "20123456783";
 
 async function sealedCookie(storage = sessionStorage) {
   const session = await storage.getSession();
-  for (const [k, v] of Object.entries(newSessionData({ cuil: CUIL, accessToken: ACCESS, idToken: ID_TOKEN }))) session.set(k as never, v as never);
+  for (const [k, v] of Object.entries(newSessionData({ cuil: CUIL, accessToken: ACCESS, idToken: ID_TOKEN })))
+    session.set(k as never, v as never);
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
@@ -65,16 +66,26 @@ describe("session cookie", () => {
   });
 
   it("a cookie of the older signed-only format counts as signed out", async () => {
-    const older = createCookieSessionStorage({ cookie: { name: "av_session", secrets: [SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
+    const older = createCookieSessionStorage({
+      cookie: { name: "av_session", secrets: [SECRET], path: "/", httpOnly: true, sameSite: "lax" },
+    });
     const cookie = await sealedCookie(older as typeof sessionStorage);
     expect(await getActiveSession(request(cookie))).toBeNull();
   });
 
   it("previous secrets still open cookies after a rotation; unknown ones do not", async () => {
     const oldSecret = "an-older-secret-0123456789abcdef0123456789";
-    const before = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [oldSecret], cookie: { path: "/" } });
+    const before = createEncryptedCookieSessionStorage<Record<string, unknown>>({
+      name: "av_session",
+      secrets: [oldSecret],
+      cookie: { path: "/" },
+    });
     const cookie = await sealedCookie(before as unknown as typeof sessionStorage);
-    const rotated = createEncryptedCookieSessionStorage<Record<string, unknown>>({ name: "av_session", secrets: [SECRET, oldSecret], cookie: { path: "/" } });
+    const rotated = createEncryptedCookieSessionStorage<Record<string, unknown>>({
+      name: "av_session",
+      secrets: [SECRET, oldSecret],
+      cookie: { path: "/" },
+    });
     expect((await rotated.getSession(cookie)).get("accessToken")).toBe(ACCESS);
     // The renewed cookie is sealed with the current secret: readable without the old one.
     const renewed = (await rotated.commitSession(await rotated.getSession(cookie))).split(";")[0]!;

@@ -72,7 +72,16 @@ describe("what a session keeps of the startup calls", () => {
       ),
       http.put(`${API}/api/dd/v1/users/set-self-da`, () => HttpResponse.json({ data: {} })),
     );
-    const response = await post(settingsAction, "/digital/settings", [["email", "nueva@example.com"], ["phone", ""]], undefined, kept);
+    const response = await post(
+      settingsAction,
+      "/digital/settings",
+      [
+        ["email", "nueva@example.com"],
+        ["phone", ""],
+      ],
+      undefined,
+      kept,
+    );
     expect(response.headers.get("Location")).toBe("/digital/confirm/update");
     const session = await sessionOf(response);
     expect(session.user).toBeUndefined();

@@ -33,9 +33,18 @@ const jwk = { ...(await exportJWK(publicKey)), kid: "idp-key", alg: "ES256", use
 let lastNonce = "";
 
 const server = setupServer(
-  http.get(`${API}/api/security/user/get_roles`, guarded(() => HttpResponse.json({ data: { data: user } }))),
-  http.get(`${API}/api/v4/instances/config`, guarded(() => HttpResponse.json(config))),
-  http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, guarded(() => HttpResponse.json({ data: { cuil: user.cuil } }))),
+  http.get(
+    `${API}/api/security/user/get_roles`,
+    guarded(() => HttpResponse.json({ data: { data: user } })),
+  ),
+  http.get(
+    `${API}/api/v4/instances/config`,
+    guarded(() => HttpResponse.json(config)),
+  ),
+  http.get(
+    `${API}/api/dd/v1/users/get-user-self-da/:cuil`,
+    guarded(() => HttpResponse.json({ data: { cuil: user.cuil } })),
+  ),
   http.post(`${API}/api/security/logout`, ({ request }) => {
     revoked.add(tokenOf(request));
     return new HttpResponse(null, { status: 204 });
@@ -65,7 +74,13 @@ const server = setupServer(
       .setIssuedAt()
       .setExpirationTime("10m")
       .sign(privateKey);
-    return HttpResponse.json({ access_token: `at-${crypto.randomUUID()}`, token_type: "Bearer", expires_in: 3600, id_token: idToken, scope: "openid" });
+    return HttpResponse.json({
+      access_token: `at-${crypto.randomUUID()}`,
+      token_type: "Bearer",
+      expires_in: 3600,
+      id_token: idToken,
+      scope: "openid",
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
@@ -91,7 +106,9 @@ describe("sign-in makes a brand-new session (no fixation)", () => {
     const plantedSession = await sessionStorage.getSession(previous.headers.get("Cookie"));
     plantedSession.set("planted" as never, "by-someone-else" as never);
     const oldSid = plantedSession.get("sid");
-    const planted = new Request(`${BASE}/auth/login`, { headers: { Cookie: (await sessionStorage.commitSession(plantedSession)).split(";")[0]! } });
+    const planted = new Request(`${BASE}/auth/login`, {
+      headers: { Cookie: (await sessionStorage.commitSession(plantedSession)).split(";")[0]! },
+    });
 
     const start = await startSignIn(planted);
     const authorize = new URL(start.headers.get("Location")!);
@@ -192,7 +209,11 @@ describe("'Cerrar sesión' leaves nothing usable behind", () => {
         request: new Request(`${BASE}/auth/logout`, {
           method: "POST",
           body: new URLSearchParams({ csrf: token }),
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Cookie: `${copied}; ${csrfCookie!.split(";")[0]}` },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Sec-Fetch-Site": "same-origin",
+            Cookie: `${copied}; ${csrfCookie!.split(";")[0]}`,
+          },
         }),
         params: {},
         context: {},
@@ -246,7 +267,8 @@ describe("cookies over HTTPS in production", () => {
       const { env } = await import("~/lib/env.server");
       expect(env.secure).toBe(true);
       const session = await storage.getSession();
-      for (const [k, v] of Object.entries(newSessionData({ cuil: user.cuil, accessToken: "a", idToken: "i" }))) session.set(k as never, v as never);
+      for (const [k, v] of Object.entries(newSessionData({ cuil: user.cuil, accessToken: "a", idToken: "i" })))
+        session.set(k as never, v as never);
       const cookies = [await storage.commitSession(session), (await prodCsrf.commitToken())[1]!];
       for (const cookie of cookies) {
         expect(cookie).toMatch(/^__Host-av_(session|csrf)=/);

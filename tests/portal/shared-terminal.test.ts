@@ -34,14 +34,22 @@ const chat = {
   events: [],
   current: { documents: [], open: true, state: null },
 };
-const spec = { description: "Datos", header: { name: "Datos personales" }, fields: [{ name: "dni", label: "DNI", type: "text", required: true }] };
+const spec = {
+  description: "Datos",
+  header: { name: "Datos personales" },
+  fields: [{ name: "dni", label: "DNI", type: "text", required: true }],
+};
 const receipt = {
   id: RECEIPT_ID,
   number: "AV-20261121-7K3QF9",
   kind: "documents",
   occurredAt: "2026-11-21T13:05:00.000Z",
   issuedAt: "2026-11-21T13:05:01.000Z",
-  detail: { citizen: { name: "María Laura Gómez", cuil: MARIA }, procedure: "Certificado de discapacidad", documents: [{ name: "dni frente.pdf", size: 2048 }] },
+  detail: {
+    citizen: { name: "María Laura Gómez", cuil: MARIA },
+    procedure: "Certificado de discapacidad",
+    documents: [{ name: "dni frente.pdf", size: 2048 }],
+  },
 };
 
 const issued: unknown[] = [];
@@ -102,7 +110,8 @@ async function request(path: string, cookies: (string | undefined)[], init: { fo
   return new Request(`${BASE}${path}`, { method: "POST", body, headers });
 }
 
-const run = (fn: RouteFunction, req: Request, params: Record<string, string> = {}) => settle(async () => fn({ request: req, params, context: {} }));
+const run = (fn: RouteFunction, req: Request, params: Record<string, string> = {}) =>
+  settle(async () => fn({ request: req, params, context: {} }));
 
 describe("keep-alive ('Continuar')", () => {
   it("refreshes the idle time of a live session, with the CSRF token", async () => {
@@ -141,7 +150,10 @@ describe("a chat message sent after the session expired", () => {
 
   async function expiredSend(path = page) {
     const expired = await sessionCookie(MARIA, IDLE_MS + 1_000);
-    const res = await run(chatAction, await request(path, [expired], { form: { intent: "send", message: "Adjunto lo pedido", procedureId: "102" } }));
+    const res = await run(
+      chatAction,
+      await request(path, [expired], { form: { intent: "send", message: "Adjunto lo pedido", procedureId: "102" } }),
+    );
     return res;
   }
 
@@ -228,11 +240,33 @@ describe("receipts", () => {
   it("a send that carries documents issues a receipt and the next page offers it", async () => {
     server.use(
       http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () =>
-        HttpResponse.json({ result: { ...chat, current: { ...chat.current, documents: [{ id: "d1", spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null }, file: { id: "f1", name: "dni frente.pdf" }, isRequired: true, status: "toSend", reason: null }] } } }),
+        HttpResponse.json({
+          result: {
+            ...chat,
+            current: {
+              ...chat.current,
+              documents: [
+                {
+                  id: "d1",
+                  spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null },
+                  file: { id: "f1", name: "dni frente.pdf" },
+                  isRequired: true,
+                  status: "toSend",
+                  reason: null,
+                },
+              ],
+            },
+          },
+        }),
       ),
       http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, () => HttpResponse.json({ success: true })),
     );
-    const res = await run(chatAction, await request("/procedures/chat/?instance=i-1", [await sessionCookie(MARIA)], { form: { intent: "send", message: "", procedureId: "102" } }));
+    const res = await run(
+      chatAction,
+      await request("/procedures/chat/?instance=i-1", [await sessionCookie(MARIA)], {
+        form: { intent: "send", message: "", procedureId: "102" },
+      }),
+    );
     expect(res.headers.get("Location")).toBe("/procedures");
     expect(issued).toEqual([{ kind: "documents", ref: "i-1" }]);
     const flash = cookieNamed(res, "av_receipt");
@@ -247,7 +281,12 @@ describe("receipts", () => {
       http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => HttpResponse.json({ success: true, result: chat })),
       http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, () => HttpResponse.json({ success: true })),
     );
-    const res = await run(chatAction, await request("/procedures/chat/?instance=i-1", [await sessionCookie(MARIA)], { form: { intent: "send", message: "Hola", procedureId: "102" } }));
+    const res = await run(
+      chatAction,
+      await request("/procedures/chat/?instance=i-1", [await sessionCookie(MARIA)], {
+        form: { intent: "send", message: "Hola", procedureId: "102" },
+      }),
+    );
     expect(res.headers.get("Location")).toBe("/procedures");
     expect(issued).toEqual([]);
     expect(cookieNamed(res, "av_receipt")).toBeUndefined();
@@ -263,7 +302,9 @@ describe("receipts", () => {
   });
 
   it("'Descargar PDF' is a real PDF with the receipt's text, a safe file name, never cached; 404 for another citizen", async () => {
-    const res = await run(pdfLoader, await request(`/resources/comprobantes/${RECEIPT_ID}/pdf`, [await sessionCookie(MARIA)]), { id: RECEIPT_ID });
+    const res = await run(pdfLoader, await request(`/resources/comprobantes/${RECEIPT_ID}/pdf`, [await sessionCookie(MARIA)]), {
+      id: RECEIPT_ID,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="comprobante-${receipt.number}.pdf"`);
@@ -273,7 +314,9 @@ describe("receipts", () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`Comprobante ${receipt.number}`);
-    const other = await run(pdfLoader, await request(`/resources/comprobantes/${RECEIPT_ID}/pdf`, [await sessionCookie(OTHER)]), { id: RECEIPT_ID });
+    const other = await run(pdfLoader, await request(`/resources/comprobantes/${RECEIPT_ID}/pdf`, [await sessionCookie(OTHER)]), {
+      id: RECEIPT_ID,
+    });
     expect(other.status).toBe(404);
   });
 });

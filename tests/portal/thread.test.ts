@@ -18,7 +18,9 @@ import { parseInboxState } from "~/features/digital/query";
 const FILE = "11111111-2222-3333-4444-555555555555";
 const procConfig = {
   ...config,
-  modules: config.modules.map((m) => (m.id === "procedures" ? { ...m, tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#B45309" }] } : m)),
+  modules: config.modules.map((m) =>
+    m.id === "procedures" ? { ...m, tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#B45309" }] } : m,
+  ),
 };
 const instance = (id: string) => ({
   id,
@@ -78,7 +80,15 @@ const server = setupServer(
     params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance("i-1"), instance("i-2")], last_page: 1 }),
   ),
   http.get(`${API}/api/v4/filemanager/:id`, () =>
-    HttpResponse.json({ result: { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null } }),
+    HttpResponse.json({
+      result: {
+        code: "EX-2025-1",
+        status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+        read_only: false,
+        header: [],
+        association: null,
+      },
+    }),
   ),
   http.get(`${API}/api/v4/filemanager/:id/incorporated`, () => HttpResponse.json({ documents: [] })),
   http.get(`${API}/api/v4/filemanager/:id/sent`, () => HttpResponse.json({ documents: [] })),
@@ -98,7 +108,12 @@ const server = setupServer(
   http.get(`${API}/api/dd/v1/communications/types/all`, () => HttpResponse.json({ types: [] })),
   http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, ({ request }) => {
     seen.push(new URL(request.url));
-    return HttpResponse.json({ communications: [comm("2026-000001", { due_date: "2026-11-24" }), comm("2026-000002")], total: 2, unseen: 2, last_page: 1 });
+    return HttpResponse.json({
+      communications: [comm("2026-000001", { due_date: "2026-11-24" }), comm("2026-000002")],
+      total: 2,
+      unseen: 2,
+      last_page: 1,
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));

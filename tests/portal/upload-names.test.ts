@@ -28,20 +28,37 @@ afterAll(() => server.close());
 function browserMultipart(fields: Record<string, string>, file: { name: string; body: Uint8Array; type: string }) {
   const boundary = "----WebKitFormBoundaryHostile123";
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   const escaped = file.name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escaped}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escaped}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+  );
   chunks.push(Buffer.from(file.body), Buffer.from(`\r\n--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-const NAMES = ["a;b=c.pdf", 'informe "final".pdf', "año ñandú — café.pdf", "x; filename=evil.pdf", "名前.pdf", "semi;colon;=.pdf", "'quote'.pdf", 'a=b; c="d".pdf'];
+const NAMES = [
+  "a;b=c.pdf",
+  'informe "final".pdf',
+  "año ñandú — café.pdf",
+  "x; filename=evil.pdf",
+  "名前.pdf",
+  "semi;colon;=.pdf",
+  "'quote'.pdf",
+  'a=b; c="d".pdf',
+];
 
 describe("upload file names that need quoting", () => {
   for (const name of NAMES) {
     it(`uploads ${JSON.stringify(name)}`, async () => {
       const [token, cookie] = await csrf.commitToken();
-      const { body, type } = browserMultipart({ csrf: token }, { name, body: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), type: "application/pdf" });
+      const { body, type } = browserMultipart(
+        { csrf: token },
+        { name, body: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), type: "application/pdf" },
+      );
       const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin", "Content-Type": type });
       const request = await signedInRequest(`${BASE}/resources/records/upload`, { method: "POST", body, headers });
       const response = await settle(async () => uploadAction({ request, params: {}, context: {} }));
@@ -56,7 +73,11 @@ describe("upload file names that need quoting", () => {
 describe("upload count and odd bodies", () => {
   const post = async (body: BodyInit, type: string) => {
     const [token, cookie] = await csrf.commitToken();
-    const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin", "Content-Type": type.replace("TOKEN", token) });
+    const headers = new Headers({
+      Cookie: cookie!.split(";")[0]!,
+      "Sec-Fetch-Site": "same-origin",
+      "Content-Type": type.replace("TOKEN", token),
+    });
     const request = await signedInRequest(`${BASE}/resources/records/upload`, { method: "POST", body, headers });
     return settle(async () => uploadAction({ request, params: {}, context: {} }));
   };
@@ -68,7 +89,9 @@ describe("upload count and odd bodies", () => {
     const boundary = one.type.split("boundary=")[1]!;
     const body = Buffer.concat([
       one.body.subarray(0, one.body.length - `--${boundary}--\r\n`.length),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-\r\n--${boundary}--\r\n`,
+      ),
     ]);
     const response = await post(body, one.type);
     expect(response.status).toBe(413);

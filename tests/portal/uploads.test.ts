@@ -16,9 +16,30 @@ import { action as uploadAction } from "~/routes/resources.records.upload";
  * later, Remix's own on-disk file arrived as the text "[object File]").
  */
 const FILE = "11111111-2222-3333-4444-555555555555";
-const header = { code: "EX-2025-1", status: { code: "in_process", description: "En trámite", color: "#1D4ED8" }, read_only: false, header: [], association: null };
-const doc = { id: "d1", spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null }, file: null, isRequired: true, status: "requested", reason: null };
-const chat = { procedureId: 102, procedureDescription: "Certificado", first: false, draft: false, instanceId: "i-1", events: [], current: { documents: [doc], open: true, state: null } };
+const header = {
+  code: "EX-2025-1",
+  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+  read_only: false,
+  header: [],
+  association: null,
+};
+const doc = {
+  id: "d1",
+  spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null },
+  file: null,
+  isRequired: true,
+  status: "requested",
+  reason: null,
+};
+const chat = {
+  procedureId: 102,
+  procedureDescription: "Certificado",
+  first: false,
+  draft: false,
+  instanceId: "i-1",
+  events: [],
+  current: { documents: [doc], open: true, state: null },
+};
 
 type Arrived = { bytes: Buffer; fileName: string; type: string; fields: Record<string, string> };
 let arrived: Arrived[] = [];
@@ -34,7 +55,8 @@ const server = setupServer(
   http.post(`${API}/api/fs/raw/bucket`, async ({ request }) => {
     const form = await request.formData();
     const file = form.get("file");
-    if (!(file instanceof File)) return HttpResponse.json({ code: "BAD_REQUEST", message: `file arrived as ${typeof file}` }, { status: 400 });
+    if (!(file instanceof File))
+      return HttpResponse.json({ code: "BAD_REQUEST", message: `file arrived as ${typeof file}` }, { status: 400 });
     const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
     arrived.push({ bytes: Buffer.from(await file.arrayBuffer()), fileName: file.name, type: file.type, fields });
     return HttpResponse.json({ result: `f-${arrived.length}` });

@@ -71,10 +71,10 @@ describe("bench:load verification", () => {
   });
 
   it("skips the end state of a communication whose last attempt got no answer", () => {
-    const r = judge(
-      ledger({ archive: new Map([["2026-000001", { archived: true, uncertain: true, acknowledged: 1 }]]) }),
-      { ...none, communications: [{ code: "2026-000001", archived: 0 }] },
-    );
+    const r = judge(ledger({ archive: new Map([["2026-000001", { archived: true, uncertain: true, acknowledged: 1 }]]) }), {
+      ...none,
+      communications: [{ code: "2026-000001", archived: 0 }],
+    });
     expect(r).toMatchObject({ archiveChecked: 0, archiveMismatched: 0 });
   });
 });

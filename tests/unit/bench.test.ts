@@ -51,7 +51,13 @@ describe("bench", () => {
   it("CLS is the largest session window (1 s gap, 5 s cap)", () => {
     expect(sessionWindowCls([])).toBe(0);
     // two windows split by a gap over 1 s: 0.03 + 0.02, then 0.04
-    expect(sessionWindowCls([[100, 0.03], [900, 0.02], [2500, 0.04]])).toBeCloseTo(0.05);
+    expect(
+      sessionWindowCls([
+        [100, 0.03],
+        [900, 0.02],
+        [2500, 0.04],
+      ]),
+    ).toBeCloseTo(0.05);
     // shifts 0.9 s apart keep one window until it is 5 s long
     const steady = Array.from({ length: 8 }, (_, i) => [i * 900, 0.01] as [number, number]);
     expect(sessionWindowCls(steady)).toBeCloseTo(0.06);
@@ -66,16 +72,44 @@ describe("bench", () => {
   });
 
   it("scale 1 is the issue's data set", () => {
-    expect(planFor(1)).toMatchObject({ citizens: 10_000, communications: 1_000_000, heavyCommunications: 100_000, instances: 10_000, records: 1_000 });
+    expect(planFor(1)).toMatchObject({
+      citizens: 10_000,
+      communications: 1_000_000,
+      heavyCommunications: 100_000,
+      instances: 10_000,
+      records: 1_000,
+    });
     expect(planFor(0.1).communications).toBe(100_000);
   });
 });
 
 describe("bench targets (decision 046)", () => {
-  const row = (page: string, rps: number, ratioToBare: number, p975 = 40) =>
-    ({ page, connections: 10, rps, ratioToBare, p975, p50: 10, p95: 30, p99: 45, seconds: 10, requests: 100, errors: 0, timeouts: 0, non2xx: 0, autocannon: { p50: 0, p99: 0, rps: 0 } });
+  const row = (page: string, rps: number, ratioToBare: number, p975 = 40) => ({
+    page,
+    connections: 10,
+    rps,
+    ratioToBare,
+    p975,
+    p50: 10,
+    p95: 30,
+    p99: 45,
+    seconds: 10,
+    requests: 100,
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    autocannon: { p50: 0, p99: 0, rps: 0 },
+  });
   const db = (dialect: "sqlite" | "postgres", ssr: ReturnType<typeof row>[]) =>
-    ({ dialect, seed: { seconds: 0, rows: {}, heavy: {} }, ssr, api: [], uploads: [], mobile: { error: "-" }, targets: [] }) as unknown as DbResult;
+    ({
+      dialect,
+      seed: { seconds: 0, rows: {}, heavy: {} },
+      ssr,
+      api: [],
+      uploads: [],
+      mobile: { error: "-" },
+      targets: [],
+    }) as unknown as DbResult;
 
   it("reads the heavy pages against the bare Remix app: 0.33 x and p97.5 within 50 ms", () => {
     const t = targetsOf(db("sqlite", [row("/digital", 40, 0.4, 45), row("/records", 20, 0.2, 45), row("/procedures", 40, 0.4, 60)]));

@@ -12,7 +12,15 @@ const def: FormDefinition = {
     { name: "tel", label: "Teléfono", type: "phone" },
     { name: "loc", label: "Localidad", type: "select", options: [{ value: "a", label: "A" }] },
     { name: "via", label: "Vía", type: "radio", required: true, options: [{ value: "x", label: "X" }] },
-    { name: "sit", label: "Situación", type: "checkbox", options: [{ value: "s1", label: "S1" }, { value: "s2", label: "S2" }] },
+    {
+      name: "sit",
+      label: "Situación",
+      type: "checkbox",
+      options: [
+        { value: "s1", label: "S1" },
+        { value: "s2", label: "S2" },
+      ],
+    },
     { name: "ok", label: "Acepto", type: "checkbox", required: true },
     { name: "obs", label: "Obs", type: "textarea", maxLength: 5 },
   ],
@@ -20,7 +28,20 @@ const def: FormDefinition = {
 
 describe("form rules", () => {
   it("accepts valid values and normalises them", () => {
-    const r = validateForm(def, { nombre: " Ana ", dni: "1234567", edad: "30", fecha: "2001-02-03", email: "a@b.ar", tel: "+54 261 4555123", loc: "a", via: "x", sit: ["s1", "s2"], ok: "on", obs: "hola", extra: "x" });
+    const r = validateForm(def, {
+      nombre: " Ana ",
+      dni: "1234567",
+      edad: "30",
+      fecha: "2001-02-03",
+      email: "a@b.ar",
+      tel: "+54 261 4555123",
+      loc: "a",
+      via: "x",
+      sit: ["s1", "s2"],
+      ok: "on",
+      obs: "hola",
+      extra: "x",
+    });
     expect(r.errors).toEqual({});
     expect(r.values.nombre).toBe("Ana");
     expect(r.values.sit).toEqual(["s1", "s2"]);
@@ -28,7 +49,18 @@ describe("form rules", () => {
   });
 
   it("answers one error code per failing field", () => {
-    const r = validateForm(def, { nombre: "An", dni: "12.345", edad: "10", fecha: "1999-12-31", email: "no", tel: "abc", loc: "z", via: "", sit: ["zz"], obs: "demasiado" });
+    const r = validateForm(def, {
+      nombre: "An",
+      dni: "12.345",
+      edad: "10",
+      fecha: "1999-12-31",
+      email: "no",
+      tel: "abc",
+      loc: "z",
+      via: "",
+      sit: ["zz"],
+      obs: "demasiado",
+    });
     expect(r.errors).toEqual({
       nombre: "minLength",
       dni: "pattern",

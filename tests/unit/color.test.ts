@@ -16,7 +16,21 @@ describe("colour contrast helpers", () => {
   });
 
   it("always picks a text colour with AA contrast (4.5:1)", () => {
-    for (const bg of ["#ffeb3b", "#4caf50", "#2e7d32", "#f44336", "#9e9e9e", "#777777", "#767676", "#787878", "#0b5394", "#ff9800", "#03a9f4", "#ffffff", "#000000"]) {
+    for (const bg of [
+      "#ffeb3b",
+      "#4caf50",
+      "#2e7d32",
+      "#f44336",
+      "#9e9e9e",
+      "#777777",
+      "#767676",
+      "#787878",
+      "#0b5394",
+      "#ff9800",
+      "#03a9f4",
+      "#ffffff",
+      "#000000",
+    ]) {
       const text = readableTextColor(bg)!;
       expect(contrastRatio(bg, text)!, bg).toBeGreaterThanOrEqual(4.5);
     }

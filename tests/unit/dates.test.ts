@@ -72,8 +72,22 @@ for (const zone of ["America/Argentina/Buenos_Aires", "Asia/Tokyo", "UTC"]) {
     it("parses yyyy-mm-dd query values strictly", () => {
       expect(parseDateParam("2026-03-01")?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
       expect(parseDateParam(" 2024-02-29 ")?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
-      for (const bad of ["", "2026-3-1", "01/03/2026", "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31",
-        "2026-03-01T00:00:00Z", "20260301", "abcd-ef-gh", "0000-01-01", "99999-01-01", null, undefined]) {
+      for (const bad of [
+        "",
+        "2026-3-1",
+        "01/03/2026",
+        "2026-02-29",
+        "2026-13-01",
+        "2026-00-10",
+        "2026-04-31",
+        "2026-03-01T00:00:00Z",
+        "20260301",
+        "abcd-ef-gh",
+        "0000-01-01",
+        "99999-01-01",
+        null,
+        undefined,
+      ]) {
         expect(parseDateParam(bad as string | null | undefined), String(bad)).toBeNull();
       }
       expect(formatDateParam("2026-03-01T02:00:00Z")).toBe("2026-03-01");

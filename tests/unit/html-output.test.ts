@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
  */
 const REVIEWED: Record<string, string> = {
   "app/features/digital/LegalText.tsx": "terms / privacy HTML, sanitised with sanitize-html in app/lib/rich-text.server.ts",
-  "app/features/digital/SummaryView.tsx": "a communication's formatted message, sanitised with sanitize-html in app/lib/rich-text.server.ts",
+  "app/features/digital/SummaryView.tsx":
+    "a communication's formatted message, sanitised with sanitize-html in app/lib/rich-text.server.ts",
   "app/ui/JsEnabledScript.tsx": "a constant script with the CSP nonce",
   "app/root.tsx": "a constant script with the CSP nonce",
 };

@@ -1,15 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as catalogue from "../../app/lib/messages";
-import {
-  ACCEPTED_UPLOAD_EXTENSIONS,
-  common,
-  digital,
-  errors,
-  furniture,
-  procedures,
-  records,
-} from "../../app/lib/messages";
+import { ACCEPTED_UPLOAD_EXTENSIONS, common, digital, errors, furniture, procedures, records } from "../../app/lib/messages";
 
 describe("messages catalogue", () => {
   it("has the furniture texts of section 1", () => {
@@ -76,26 +68,18 @@ describe("messages catalogue", () => {
   });
 
   it("has the validation texts of section 5", () => {
-    expect(errors.upload.tooLarge).toBe(
-      "Error al subir el documento. El archivo supera el límite permitido de 50MB.",
-    );
+    expect(errors.upload.tooLarge).toBe("Error al subir el documento. El archivo supera el límite permitido de 50MB.");
     expect(errors.upload.invalidFormat(errors.upload.acceptedFormatsList)).toBe(
       "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png",
     );
     expect(ACCEPTED_UPLOAD_EXTENSIONS).toEqual([".pdf", ".jpeg", ".jpg", ".png"]);
-    expect(errors.byCode.REQUIRED_FILES_NOT_UPLOADED).toBe(
-      "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
-    );
-    expect(errors.formInvalid).toBe(
-      "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente.",
-    );
+    expect(errors.byCode.REQUIRED_FILES_NOT_UPLOADED).toBe("Debe adjuntar los documentos solicitados antes de enviar su consulta.");
+    expect(errors.formInvalid).toBe("El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente.");
   });
 
   it("has the toasts of section 8, with parameters", () => {
     expect(procedures.toasts.discardSuccess).toBe("Éxito al cancelar el trámite.");
-    expect(procedures.toasts.sortError).toBe(
-      "Error al obtener las instancias en el orden seleccionado. Intente nuevamente.",
-    );
+    expect(procedures.toasts.sortError).toBe("Error al obtener las instancias en el orden seleccionado. Intente nuevamente.");
     expect(procedures.toasts.sendQueryError).toBe("Error al enviar su consulta. Intente nuevamente.");
     expect(digital.toasts.archiveSuccess("DD-2026-00042")).toBe("Éxito al archivar comunicación DD-2026-00042.");
     expect(digital.toasts.recoverSuccess(17)).toBe("Éxito al recuperar la comunicación 17.");
@@ -103,9 +87,7 @@ describe("messages catalogue", () => {
     expect(records.toasts.sendSuccess(1)).toBe("Éxito al enviar el documento pendiente.");
     expect(records.toasts.sendSuccess(3)).toBe("Éxito al enviar los documentos pendientes.");
     expect(records.toasts.sendError(2)).toBe("Error al enviar los documentos pendientes. Intente nuevamente.");
-    expect(records.toasts.previewError).toBe(
-      "Algo salió mal al obtener el documento para previsualizar. Intente nuevamente.",
-    );
+    expect(records.toasts.previewError).toBe("Algo salió mal al obtener el documento para previsualizar. Intente nuevamente.");
   });
 
   it("builds the parameterised screen texts", () => {
@@ -124,8 +106,14 @@ describe("messages catalogue", () => {
   it("re-exports every section module of app/lib/messages/ from the one catalogue", () => {
     const files = readdirSync(new URL("../../app/lib/messages/", import.meta.url)).map((f) => f.replace(/\.ts$/, ""));
     const sections = files.filter((f) => f !== "constants").sort();
-    expect(sections).toEqual(expect.arrayContaining(["common", "furniture", "procedures", "digital", "records", "errors", "accessibility"]));
-    expect(Object.keys(catalogue).filter((k) => /^[a-z]/.test(k)).sort()).toEqual(sections);
+    expect(sections).toEqual(
+      expect.arrayContaining(["common", "furniture", "procedures", "digital", "records", "errors", "accessibility"]),
+    );
+    expect(
+      Object.keys(catalogue)
+        .filter((k) => /^[a-z]/.test(k))
+        .sort(),
+    ).toEqual(sections);
   });
 
   it("has no empty texts and no stray whitespace", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { catalogueHref, listKey, parseCatalogueState, parseSort, parseTrayState, safeReturnTo, trayHref, withoutModal } from "~/features/procedures/url";
+import {
+  catalogueHref,
+  listKey,
+  parseCatalogueState,
+  parseSort,
+  parseTrayState,
+  safeReturnTo,
+  trayHref,
+  withoutModal,
+} from "~/features/procedures/url";
 
 const tabs = ["pending", "in_progress", "finished"];
 
@@ -20,14 +29,33 @@ describe("tray URL state", () => {
 
   it("reads every value, ignoring bad ones", () => {
     const state = parseTrayState(
-      new URLSearchParams("tab=finished&q=%20abc%20&since=2026-02-30&until=2026-03-01&sort=%2BarrivedOn&page=3&modal=historial&instance=i-1"),
+      new URLSearchParams(
+        "tab=finished&q=%20abc%20&since=2026-02-30&until=2026-03-01&sort=%2BarrivedOn&page=3&modal=historial&instance=i-1",
+      ),
       tabs,
     );
-    expect(state).toMatchObject({ tab: "finished", explicitTab: true, q: "abc", since: null, until: "2026-03-01", sort: "+arrivedOn", page: 3, modal: "historial", instance: "i-1" });
-    expect(parseTrayState(new URLSearchParams("tab=nope&modal=x&instance=i"), tabs)).toMatchObject({ tab: "pending", explicitTab: false, modal: null });
+    expect(state).toMatchObject({
+      tab: "finished",
+      explicitTab: true,
+      q: "abc",
+      since: null,
+      until: "2026-03-01",
+      sort: "+arrivedOn",
+      page: 3,
+      modal: "historial",
+      instance: "i-1",
+    });
+    expect(parseTrayState(new URLSearchParams("tab=nope&modal=x&instance=i"), tabs)).toMatchObject({
+      tab: "pending",
+      explicitTab: false,
+      modal: null,
+    });
     expect(parseTrayState(new URLSearchParams("modal=historial"), tabs).modal).toBeNull();
     // A swapped range is put in order.
-    expect(parseTrayState(new URLSearchParams("since=2026-03-01&until=2026-02-01"), tabs)).toMatchObject({ since: "2026-02-01", until: "2026-03-01" });
+    expect(parseTrayState(new URLSearchParams("since=2026-03-01&until=2026-02-01"), tabs)).toMatchObject({
+      since: "2026-02-01",
+      until: "2026-03-01",
+    });
   });
 
   it("a raw '+' (a space) still means ascending", () => {

@@ -14,7 +14,8 @@ describe("compiled programs (dist/)", () => {
     const result = await build({ ...(buildOptions as BuildOptions), write: false, metafile: true, logLevel: "silent" });
     const imported = new Set<string>();
     for (const output of Object.values(result.metafile!.outputs)) for (const i of output.imports) if (i.external) imported.add(i.path);
-    const packageOf = (specifier: string) => (specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]);
+    const packageOf = (specifier: string) =>
+      specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
     const builtins = new Set(builtinModules);
     const outside = [...imported].filter((s) => !s.startsWith("node:") && !builtins.has(s) && !(packageOf(s) in pkg.dependencies));
     expect(outside).toEqual([]);

@@ -19,6 +19,13 @@ describe("receipt text", () => {
       detail: { citizen: { name: "Rosa Pérez", cuil: "27293847563" }, email: "rosa@example.com" },
     });
     // Dates and times in UTC, as every date and time of the portal (spec section 9, decision 050).
-    expect(rows.map((r) => r.value)).toEqual(["AV-20261120-7K3QF9", "21/11/2026", "02:30 hs (hora UTC)", "Rosa Pérez", "27-29384756-3", "rosa@example.com"]);
+    expect(rows.map((r) => r.value)).toEqual([
+      "AV-20261120-7K3QF9",
+      "21/11/2026",
+      "02:30 hs (hora UTC)",
+      "Rosa Pérez",
+      "27-29384756-3",
+      "rosa@example.com",
+    ]);
   });
 });

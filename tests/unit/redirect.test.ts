@@ -43,7 +43,6 @@ describe("safeReturnPath", () => {
   });
 });
 
-
 describe("safeReturnPath, property-based", () => {
   const hostilePrefixes = [
     "//evil.example",
@@ -174,13 +173,17 @@ describe("safeReturnPath, the issue's hostile inputs (issue 7)", () => {
   it("slashes and backslashes, raw or encoded, with whitespace between them, never reach another host", () => {
     const piece = fc.constantFrom("/", "\\", "%2F", "%2f", "%5C", "%5c", "%09", "\t", "\n", " ", ".", "%2E");
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom("evil.com", "evil.com/x?y=1", "@evil.com"), (pieces, host) => {
-        const result = safeReturnPath(`/${pieces.join("")}${host}`, origin);
-        if (result === null) return;
-        expect(result.startsWith("//")).toBe(false);
-        expect(new URL(result, origin).origin).toBe(origin);
-        expect(new URL(result, origin).host).toBe("localhost:3000");
-      }),
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom("evil.com", "evil.com/x?y=1", "@evil.com"),
+        (pieces, host) => {
+          const result = safeReturnPath(`/${pieces.join("")}${host}`, origin);
+          if (result === null) return;
+          expect(result.startsWith("//")).toBe(false);
+          expect(new URL(result, origin).origin).toBe(origin);
+          expect(new URL(result, origin).host).toBe("localhost:3000");
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -3,7 +3,9 @@ import { hasMarkup, richOrPlain, sanitizeRichText } from "~/lib/rich-text.server
 
 describe("messages with markup (a communication's message, the terms)", () => {
   it("markup becomes sanitised HTML: structure kept, scripts, handlers and javascript: links dropped", () => {
-    const shown = richOrPlain('<p>Hola <strong>Ana</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>');
+    const shown = richOrPlain(
+      '<p>Hola <strong>Ana</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>',
+    );
     expect("html" in shown).toBe(true);
     const html = (shown as { html: string }).html;
     expect(html).toContain("<p>Hola <strong>Ana</strong></p>");

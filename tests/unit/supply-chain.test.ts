@@ -13,7 +13,9 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
 const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8"));
 type Locked = { version?: string; integrity?: string; link?: boolean; resolved?: string; hasInstallScript?: boolean };
 // Installed packages only: the root ("") and the project's own local folders (`tools/node`, a `file:` dependency) are not.
-const packages = Object.entries(lock.packages as Record<string, Locked>).filter(([k]) => k.startsWith("node_modules/") || k.includes("/node_modules/"));
+const packages = Object.entries(lock.packages as Record<string, Locked>).filter(
+  ([k]) => k.startsWith("node_modules/") || k.includes("/node_modules/"),
+);
 const nameOf = (key: string) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
 
 /** The reviewed install scripts, by package name: what they run and why it stays inside. */

@@ -66,7 +66,14 @@ export async function loadChat(request: Request, requested: ChatMode) {
   }
   const instanceId = param(request, "instance");
   const chat = await orErrorPage(() => (mode === "preview" ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId)));
-  return { mode, chat, terms: false, key: randomUUID(), self: selfUrl(request), restored: mode === "preview" ? null : await restoredMessage(request) };
+  return {
+    mode,
+    chat,
+    terms: false,
+    key: randomUUID(),
+    self: selfUrl(request),
+    restored: mode === "preview" ? null : await restoredMessage(request),
+  };
 }
 
 /** The message typed before a session expired, kept for this citizen and this chat (decision 032). */
@@ -123,7 +130,8 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
   if (intent === "send" && mode === "draft") {
     const procedureId = Number(param(request, "procedure"));
     if (!message) return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
-    if (message.length > MAX_MESSAGE_LENGTH) return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+    if (message.length > MAX_MESSAGE_LENGTH)
+      return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
     const key = String(form.get("key") ?? "");
     try {
       const instanceId = await sendDraft(ctx, {
@@ -143,7 +151,8 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
 
   const instanceId = param(request, "instance");
   if (intent === "send") {
-    if (message.length > MAX_MESSAGE_LENGTH) return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+    if (message.length > MAX_MESSAGE_LENGTH)
+      return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
     const procedureId = Number(form.get("procedureId") ?? 0);
     if (!message) {
       // Without JavaScript the button cannot be disabled: neither text nor file sends nothing.
@@ -218,7 +227,8 @@ async function attach(ctx: ApiContext, request: Request, self: string) {
     list = allowedExtensions(doc.spec.validExtensions);
     if (!isDiskFile(file)) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
     const name = file.name.split(/[\\/]/).pop()?.trim() || "documento";
-    if (!list.includes(extensionOf(name))) return redirectWithToast(self, { type: "ERROR", message: E.upload.invalidFormat(list.join(", ")) });
+    if (!list.includes(extensionOf(name)))
+      return redirectWithToast(self, { type: "ERROR", message: E.upload.invalidFormat(list.join(", ")) });
     let fileId: string;
     try {
       fileId = await forwardFile(ctx, file, name);
@@ -230,7 +240,10 @@ async function attach(ctx: ApiContext, request: Request, self: string) {
       await sendToSendDocument(ctx, instanceId, { procedureId: chat.procedureId, document: doc.id, file: { id: fileId, name } });
     } catch (error) {
       if (error instanceof Response) throw error;
-      const message = error instanceof ApiError && error.status === 415 ? E.upload.invalidFormat(list.join(", ")) : errorText(error, t.toasts.sendDocumentError);
+      const message =
+        error instanceof ApiError && error.status === 415
+          ? E.upload.invalidFormat(list.join(", "))
+          : errorText(error, t.toasts.sendDocumentError);
       return redirectWithToast(self, { type: "ERROR", message });
     }
     return redirect(self);

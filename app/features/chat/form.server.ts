@@ -171,17 +171,34 @@ export async function formAction(request: Request) {
   try {
     if (p.instance) {
       await saveInstanceForm(ctx, p.instance, formId, checked.values);
-      return redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(p.instance)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess });
+      return redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(p.instance)}`, {
+        type: "SUCCESS",
+        message: t.toasts.formSaveSuccess,
+      });
     }
     if (p.form) {
-      const instanceId = await saveDraftForm(ctx, { procedureId: procedure, formId, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
+      const instanceId = await saveDraftForm(ctx, {
+        procedureId: procedure,
+        formId,
+        formData: checked.values,
+        acceptedTerms: p.terms,
+        idempotencyKey,
+      });
       const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
       return withReceipt(
-        await redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`, { type: "SUCCESS", message: t.toasts.formSaveSuccess }),
+        await redirectWithToast(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`, {
+          type: "SUCCESS",
+          message: t.toasts.formSaveSuccess,
+        }),
         receipt,
       );
     }
-    const created = await createFormInstance(ctx, { procedureId: procedure, formData: checked.values, acceptedTerms: p.terms, idempotencyKey });
+    const created = await createFormInstance(ctx, {
+      procedureId: procedure,
+      formData: checked.values,
+      acceptedTerms: p.terms,
+      idempotencyKey,
+    });
     const receipt = await receiptFlashHeader(ctx, "procedure", created);
     // The tray opens where the new procedure is, not on a tab that does not show it.
     const tray = await trayShowing(startup, created);

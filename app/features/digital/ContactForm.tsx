@@ -39,7 +39,10 @@ export function ContactForm({ mode, info, current, idempotencyKey, fieldErrors =
       <ErrorSummary errors={errorItems} />
       <AuthenticityTokenInput />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <fieldset className={`field${fieldErrors.email ? " field--error" : ""}`} aria-describedby={fieldErrors.email ? "dd-email-error" : undefined}>
+      <fieldset
+        className={`field${fieldErrors.email ? " field--error" : ""}`}
+        aria-describedby={fieldErrors.email ? "dd-email-error" : undefined}
+      >
         <legend className="field__label">{T.emailLabel}</legend>
         {fieldErrors.email ? (
           <p id="dd-email-error" className="field__error">
@@ -125,7 +128,9 @@ export function ContactForm({ mode, info, current, idempotencyKey, fieldErrors =
         </div>
       ) : null}
       <div>
-        <SubmitButton disabled={hydrated ? !enabled : undefined}>{mode === "create" ? digital.adhesion.submit : digital.settings.save}</SubmitButton>
+        <SubmitButton disabled={hydrated ? !enabled : undefined}>
+          {mode === "create" ? digital.adhesion.submit : digital.settings.save}
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -25,9 +25,7 @@ const ContactSchema = (termsRequired: boolean) =>
   z.object({
     email: z.string({ required_error: errors.emailRequired }).trim().min(1, errors.emailRequired),
     phone: z.string().optional().default(""),
-    terms: termsRequired
-      ? z.literal("on", { errorMap: () => ({ message: errors.termsRequired }) })
-      : z.string().optional(),
+    terms: termsRequired ? z.literal("on", { errorMap: () => ({ message: errors.termsRequired }) }) : z.string().optional(),
     idempotencyKey: z.string().optional(),
   });
 

@@ -26,7 +26,7 @@ export type TrayState = {
 
 export function parseTrayState(params: URLSearchParams, tabCodes: readonly string[]): TrayState {
   const rawTab = params.get("tab");
-  const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : tabCodes[0] ?? "";
+  const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : (tabCodes[0] ?? "");
   const modal = params.get("modal");
   const instance = params.get("instance");
   let since = normalizeDateParam(params.get("since"));

@@ -14,7 +14,19 @@ import { readable as t } from "~/lib/messages/readable";
 export const imageHref = (fileId: string, page: number, width?: 480 | 800 | 1200) =>
   `/resources/records/image/${encodeURIComponent(fileId)}/${page}${width ? `?w=${width}` : ""}`;
 
-export function PageImage({ fileId, page, pageCount, name, children }: { fileId: string; page: number; pageCount: number; name: string; children?: React.ReactNode }) {
+export function PageImage({
+  fileId,
+  page,
+  pageCount,
+  name,
+  children,
+}: {
+  fileId: string;
+  page: number;
+  pageCount: number;
+  name: string;
+  children?: React.ReactNode;
+}) {
   return (
     <figure className="readable-page">
       <img

@@ -6,8 +6,7 @@ export function ReceiptNotice({ receipt }: { receipt: { id: string; number: stri
   return (
     <div className="receipt-notice" role="status">
       <p>
-        <strong>{R.notice}.</strong> {R.issued(receipt.number)}{" "}
-        <Link to={`/comprobantes/${encodeURIComponent(receipt.id)}`}>{R.view}</Link>
+        <strong>{R.notice}.</strong> {R.issued(receipt.number)} <Link to={`/comprobantes/${encodeURIComponent(receipt.id)}`}>{R.view}</Link>
       </p>
     </div>
   );

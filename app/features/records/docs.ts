@@ -47,5 +47,4 @@ export function filterIncorporated(docs: IncorporatedDocument[], q: string): Inc
 
 export const downloadHref = (fileId: string, name: string) =>
   `/resources/records/download/${encodeURIComponent(fileId)}?name=${encodeURIComponent(name)}`;
-export const pageHref = (fileId: string, page: number) =>
-  `/resources/records/page/${encodeURIComponent(fileId)}/${page}`;
+export const pageHref = (fileId: string, page: number) => `/resources/records/page/${encodeURIComponent(fileId)}/${page}`;

@@ -63,7 +63,8 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
     try {
       form = await readForm(request, reader.read);
     } catch (error) {
-      if (error instanceof UploadRefused) return json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
+      if (error instanceof UploadRefused)
+        return json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
       throw error;
     }
     const session = await getActiveSession(request);

@@ -19,7 +19,7 @@ export function parseListState(params: URLSearchParams, tabCodes: readonly strin
   const rawTab = params.get("tab");
   const valid = Boolean(rawTab && tabCodes.includes(rawTab));
   return {
-    tab: valid ? rawTab! : tabCodes[0] ?? "",
+    tab: valid ? rawTab! : (tabCodes[0] ?? ""),
     explicitTab: valid,
     q: (params.get("q") ?? "").trim().slice(0, 200),
     sort: parseSort(params.get("sort")),

@@ -45,7 +45,14 @@ export function openDraft(value: unknown): Draft | null {
     decipher.setAuthTag(raw.subarray(12, 28));
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
     const draft = JSON.parse(text) as Draft;
-    if (typeof draft.cuil !== "string" || typeof draft.page !== "string" || typeof draft.exp !== "number" || typeof draft.fields !== "object" || !draft.fields) return null;
+    if (
+      typeof draft.cuil !== "string" ||
+      typeof draft.page !== "string" ||
+      typeof draft.exp !== "number" ||
+      typeof draft.fields !== "object" ||
+      !draft.fields
+    )
+      return null;
     return draft;
   } catch {
     return null;

@@ -55,7 +55,8 @@ export function useLocalDraft(key: string, text: string, restore: (text: string)
   useEffect(() => {
     if (!owner || !restored.current) return;
     try {
-      if (text.trim()) window.sessionStorage.setItem(PREFIX + key, JSON.stringify({ owner, text, exp: Date.now() + TTL_MS } satisfies Stored));
+      if (text.trim())
+        window.sessionStorage.setItem(PREFIX + key, JSON.stringify({ owner, text, exp: Date.now() + TTL_MS } satisfies Stored));
       else window.sessionStorage.removeItem(PREFIX + key);
     } catch {
       /* storage full or unavailable */

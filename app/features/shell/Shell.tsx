@@ -162,8 +162,7 @@ export function SiteFooter({ datos = false }: { datos?: boolean }) {
           ))}
         </ul>
         <p className="site-footer__licence">
-          {T.footer.licence}{" "}
-          <Link to="/accesibilidad">{T.footer.accessibilityLink}</Link>
+          {T.footer.licence} <Link to="/accesibilidad">{T.footer.accessibilityLink}</Link>
           {datos ? (
             <>
               {" · "}

@@ -25,9 +25,7 @@ export function ConcernsLinks({ communication }: { communication: Pick<Communica
         <div>
           <dt>{T.procedure}</dt>
           <dd>
-            <Link to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>
-              {instance.title}
-            </Link>
+            <Link to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>{instance.title}</Link>
           </dd>
         </div>
       ) : null}

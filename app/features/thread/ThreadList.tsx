@@ -52,7 +52,12 @@ export function ThreadList({ communications, title, level = 2, id, empty, max, c
               </Link>{" "}
               <span className="thread__meta">
                 {c.client} · <time dateTime={toIsoString(c.created_at)}>{T.received(formatDate(c.created_at))}</time>
-                {c.seen_date ? null : <> · <strong>{T.unseen}</strong></>}
+                {c.seen_date ? null : (
+                  <>
+                    {" "}
+                    · <strong>{T.unseen}</strong>
+                  </>
+                )}
                 {c.archived ? <> · {T.archived}</> : null}
               </span>{" "}
               <DueDate due={c.due_date} className="thread__due" />

@@ -22,6 +22,7 @@ export const accessibility = {
     "Las pruebas automáticas encuentran una parte de los problemas posibles; todavía no hicimos una revisión completa con personas usuarias de lectores de pantalla.",
   ],
   contactTitle: "Si encuentra una barrera",
-  contact: "Llama a la línea gratuita 0800-555-0123, de lunes a viernes de 8 a 18 hs, y cuéntanos en qué pantalla ocurrió: te ayudaremos a completar tu trámite por otro medio y corregiremos el problema.",
+  contact:
+    "Llama a la línea gratuita 0800-555-0123, de lunes a viernes de 8 a 18 hs, y cuéntanos en qué pantalla ocurrió: te ayudaremos a completar tu trámite por otro medio y corregiremos el problema.",
   updated: (date: string) => `Última revisión: ${date}.`,
 } as const;

@@ -9,18 +9,15 @@ export const errors = {
     /** Also for server status 413. */
     tooLarge: "Error al subir el documento. El archivo supera el límite permitido de 50MB.",
     /** `list` e.g. '.pdf, .jpeg, .jpg, .png' (see `acceptedFormatsList`). */
-    invalidFormat: (list: string) =>
-      `Error al subir el documento. Por favor seleccione uno de los siguientes formatos ${list}`,
+    invalidFormat: (list: string) => `Error al subir el documento. Por favor seleccione uno de los siguientes formatos ${list}`,
     acceptedFormatsList: ACCEPTED_UPLOAD_EXTENSIONS.join(", "),
   },
   /** Server error codes with a fixed text. */
   byCode: {
-    REQUIRED_FILES_NOT_UPLOADED:
-      "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
+    REQUIRED_FILES_NOT_UPLOADED: "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
   },
   requiredFilesNotUploaded: "Debe adjuntar los documentos solicitados antes de enviar su consulta.",
-  formInvalid:
-    "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente.",
+  formInvalid: "El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente.",
   messageTooLong: (max: number) => `El mensaje no puede superar los ${max} caracteres.`,
   required: "Este campo es obligatorio.",
   emailRequired: "Selecciona un correo electrónico.",

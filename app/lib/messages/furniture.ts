@@ -46,8 +46,7 @@ export const furniture = {
     cuil: "CUIL",
     email: "Correo electrónico",
     phone: "Teléfono",
-    updateNote:
-      "Si alguno de tus datos es incorrecto, puedes actualizarlo en el sitio de Identidad Ciudadana.",
+    updateNote: "Si alguno de tus datos es incorrecto, puedes actualizarlo en el sitio de Identidad Ciudadana.",
     updateLink: "Ir a Identidad Ciudadana",
     logout: "Cerrar sesión",
   },

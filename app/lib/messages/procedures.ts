@@ -44,8 +44,7 @@ export const procedures = {
     status: "Estado",
   },
   discard: {
-    warning:
-      "Al cancelar el trámite dejará de estar activo y deberás iniciar uno nuevo.",
+    warning: "Al cancelar el trámite dejará de estar activo y deberás iniciar uno nuevo.",
     reasonLabel: "Motivo de la cancelación (opcional)",
     confirm: "Cancelar trámite",
     keep: "Volver",

@@ -130,15 +130,13 @@ export const records = {
   sendModal: {
     titleOne: "¿Desea enviar el documento pendiente?",
     titleMany: "¿Desea enviar los documentos pendientes?",
-    title: (count: number) =>
-      count === 1 ? "¿Desea enviar el documento pendiente?" : "¿Desea enviar los documentos pendientes?",
+    title: (count: number) => (count === 1 ? "¿Desea enviar el documento pendiente?" : "¿Desea enviar los documentos pendientes?"),
     warning: "Esta acción no se puede deshacer",
     cancel: "Cancelar",
     confirm: "Enviar",
     loadingOne: "Enviando el documento...",
     loadingMany: "Enviando los documentos...",
-    loading: (count: number) =>
-      count === 1 ? "Enviando el documento..." : "Enviando los documentos...",
+    loading: (count: number) => (count === 1 ? "Enviando el documento..." : "Enviando los documentos..."),
     noneSelected: "Selecciona al menos un documento pendiente.",
   },
   toasts: {

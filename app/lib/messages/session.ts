@@ -10,7 +10,8 @@ export const session = {
   /** Without JavaScript: a static notice of when the session ends, said relatively (decision 050). */
   expiresIn: (minutes: number) => `Por seguridad, tu sesión se cierra ${withinMinutes(minutes)} si no hay actividad.`,
   warningTitle: "Tu sesión está por vencer",
-  warningText: (minutes: number) => `Por seguridad, tu sesión se cerrará ${withinMinutes(minutes)} si no hay actividad. Lo que estés escribiendo se guarda.`,
+  warningText: (minutes: number) =>
+    `Por seguridad, tu sesión se cerrará ${withinMinutes(minutes)} si no hay actividad. Lo que estés escribiendo se guarda.`,
   remaining: (minutes: number, seconds: number) =>
     minutes > 0 ? `Quedan ${minutes} min ${String(seconds).padStart(2, "0")} s.` : `Quedan ${seconds} s.`,
   continue: "Continuar",

@@ -151,7 +151,8 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
       },
     },
     ttl: {
-      AccessToken: (_ctx: KoaContextWithOIDC, token: { resourceServer?: { accessTokenTTL?: number } }) => token.resourceServer?.accessTokenTTL ?? config.ACCESS_TOKEN_TTL,
+      AccessToken: (_ctx: KoaContextWithOIDC, token: { resourceServer?: { accessTokenTTL?: number } }) =>
+        token.resourceServer?.accessTokenTTL ?? config.ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 30 * 60,
@@ -184,12 +185,7 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
     await next();
     // end_session without an IdP session: oidc-provider answers an English self-posting
     // form; answer the Spanish logout page instead (same form, also works without JS).
-    if (
-      ctx.oidc?.route === "end_session" &&
-      ctx.status === 200 &&
-      typeof ctx.body === "string" &&
-      !ctx.oidc.session?.accountId
-    ) {
+    if (ctx.oidc?.route === "end_session" && ctx.status === 200 && typeof ctx.body === "string" && !ctx.oidc.session?.accountId) {
       const secret = ctx.oidc.session?.state?.secret;
       if (typeof secret === "string") {
         const action = ctx.oidc.urlFor("end_session_confirm");

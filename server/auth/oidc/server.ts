@@ -164,8 +164,7 @@ export async function createOidcServer(options: OidcServerOptions) {
 
     const citizen = await findCitizenByCuil(db, cuil);
     const ok =
-      password.length <= 1024 &&
-      (citizen ? await verifyPassword(password, citizen.password_hash) : await verifyAgainstDummy(password));
+      password.length <= 1024 && (citizen ? await verifyPassword(password, citizen.password_hash) : await verifyAgainstDummy(password));
     if (!citizen || !ok) {
       perCuil.fail(cuil);
       perIp.fail(ip);
@@ -174,12 +173,7 @@ export async function createOidcServer(options: OidcServerOptions) {
     }
     perCuil.reset(cuil);
     log?.info("sign-in succeeded");
-    return provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: citizen.cuil, amr: ["pwd"] } },
-      { mergeWithLastSubmission: false },
-    );
+    return provider.interactionFinished(req, res, { login: { accountId: citizen.cuil, amr: ["pwd"] } }, { mergeWithLastSubmission: false });
   }
 
   const providerCallback = provider.callback();

@@ -95,12 +95,8 @@ export function loginPage(view: LoginView): string {
   if (view.passwordError) errors.push({ href: "#password", text: view.passwordError });
   const hasErrors = errors.length > 0;
 
-  const cuilDescribed = ["cuil-hint", view.error ? "login-error" : "", view.cuilError ? "cuil-error" : ""]
-    .filter(Boolean)
-    .join(" ");
-  const passwordDescribed = [view.error ? "login-error" : "", view.passwordError ? "password-error" : ""]
-    .filter(Boolean)
-    .join(" ");
+  const cuilDescribed = ["cuil-hint", view.error ? "login-error" : "", view.cuilError ? "cuil-error" : ""].filter(Boolean).join(" ");
+  const passwordDescribed = [view.error ? "login-error" : "", view.passwordError ? "password-error" : ""].filter(Boolean).join(" ");
 
   const summary = hasErrors
     ? `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
@@ -117,9 +113,7 @@ export function loginPage(view: LoginView): string {
 <table>
 <caption class="hint">Solo en el entorno de desarrollo.</caption>
 <thead><tr><th scope="col">CUIL</th><th scope="col">Persona</th></tr></thead>
-<tbody>${view.demo
-          .map((d) => `<tr><td>${esc(d.cuil)}</td><td>${esc(d.name)}: ${esc(d.description)}</td></tr>`)
-          .join("")}</tbody>
+<tbody>${view.demo.map((d) => `<tr><td>${esc(d.cuil)}</td><td>${esc(d.name)}: ${esc(d.description)}</td></tr>`).join("")}</tbody>
 </table>
 </details>`
       : "";

@@ -31,7 +31,10 @@ export const personalForm: FormDefinition = {
       label: "Localidad",
       type: "select",
       required: true,
-      options: ["Capital", "Godoy Cruz", "Guaymallén", "Las Heras", "Luján de Cuyo", "Maipú", "San Rafael"].map((v) => ({ value: v, label: v })),
+      options: ["Capital", "Godoy Cruz", "Guaymallén", "Las Heras", "Luján de Cuyo", "Maipú", "San Rafael"].map((v) => ({
+        value: v,
+        label: v,
+      })),
     },
     {
       name: "contacto",
@@ -83,14 +86,25 @@ export async function seedChatForms(db: DbOrTx): Promise<void> {
   const now = new Date().toISOString();
   const has = await db.selectFrom("chat_forms").select("id").where("id", "=", PERSONAL_FORM_ID).executeTakeFirst();
   if (!has) {
-    await db.insertInto("chat_forms").values({ id: PERSONAL_FORM_ID, procedure_id: null, definition: JSON.stringify(personalForm), created_at: now }).execute();
+    await db
+      .insertInto("chat_forms")
+      .values({ id: PERSONAL_FORM_ID, procedure_id: null, definition: JSON.stringify(personalForm), created_at: now })
+      .execute();
   }
-  const formProcedures = await db.selectFrom("proc_catalogue").select(["id", "description"]).where("type", "=", "FORM").where("is_parent", "=", 0).execute();
+  const formProcedures = await db
+    .selectFrom("proc_catalogue")
+    .select(["id", "description"])
+    .where("type", "=", "FORM")
+    .where("is_parent", "=", 0)
+    .execute();
   for (const p of formProcedures) {
     const id = `form-${p.id}`;
     const exists = await db.selectFrom("chat_forms").select("id").where("id", "=", id).executeTakeFirst();
     if (!exists) {
-      await db.insertInto("chat_forms").values({ id, procedure_id: p.id, definition: JSON.stringify(procedureForm(p.description)), created_at: now }).execute();
+      await db
+        .insertInto("chat_forms")
+        .values({ id, procedure_id: p.id, definition: JSON.stringify(procedureForm(p.description)), created_at: now })
+        .execute();
     }
   }
 }
@@ -112,11 +126,26 @@ export async function seedChat(db: DbOrTx, options: { store?: BlobStore } = {}):
     .orderBy("created_at", "desc")
     .execute();
   if (!instances.length) return;
-  const started = await db.selectFrom("chat_events").select("id").where("instance_id", "in", instances.map((i) => i.id)).limit(1).executeTakeFirst();
+  const started = await db
+    .selectFrom("chat_events")
+    .select("id")
+    .where(
+      "instance_id",
+      "in",
+      instances.map((i) => i.id),
+    )
+    .limit(1)
+    .executeTakeFirst();
   if (started) return;
   const ids = instances.map((i) => i.id);
-  const historyBefore = [...(await db.selectFrom("proc_history").select("id").where("instance_id", "in", ids).execute()).map((r) => r.id), "-"];
-  const receivedBefore = [...(await db.selectFrom("proc_received_docs").select("id").where("instance_id", "in", ids).execute()).map((r) => r.id), "-"];
+  const historyBefore = [
+    ...(await db.selectFrom("proc_history").select("id").where("instance_id", "in", ids).execute()).map((r) => r.id),
+    "-",
+  ];
+  const receivedBefore = [
+    ...(await db.selectFrom("proc_received_docs").select("id").where("instance_id", "in", ids).execute()).map((r) => r.id),
+    "-",
+  ];
 
   for (const [n, instance] of instances.entries()) {
     await seedOne(db, options, instance, STAGES[n % STAGES.length]);
@@ -134,8 +163,22 @@ async function seedOne(db: DbOrTx, options: { store?: BlobStore }, instance: { i
   {
     const at = (h: number) => new Date(new Date(instance.created_at).getTime() + h * 3_600_000).toISOString();
     await addEvent(db, { instanceId: instance.id, type: "start", author: "user", cn: who.cn, message: "Inicio del trámite", at: at(0) });
-    await addEvent(db, { instanceId: instance.id, type: "text", author: "user", cn: who.cn, message: "Hola, quiero iniciar este trámite. ¿Qué documentación necesitan?", at: at(0) });
-    await addEvent(db, { instanceId: instance.id, type: "text", author: "operator", cn: OPERATOR_CN, message: "Hola. Te pedimos la documentación para continuar.", at: at(26) });
+    await addEvent(db, {
+      instanceId: instance.id,
+      type: "text",
+      author: "user",
+      cn: who.cn,
+      message: "Hola, quiero iniciar este trámite. ¿Qué documentación necesitan?",
+      at: at(0),
+    });
+    await addEvent(db, {
+      instanceId: instance.id,
+      type: "text",
+      author: "operator",
+      cn: OPERATOR_CN,
+      message: "Hola. Te pedimos la documentación para continuar.",
+      at: at(26),
+    });
     const { documents } = await operatorRequest(db, instance.id, {
       documents: [
         { description: "DNI frente y dorso", validExtensions: [".pdf", ".jpg", ".jpeg", ".png"], isRequired: true, tDocumento: "DNI" },
@@ -144,8 +187,14 @@ async function seedOne(db: DbOrTx, options: { store?: BlobStore }, instance: { i
       ],
     });
     if (stage === "requested" || !options.store) return;
-    const file = await saveFile({ db, store: options.store }, { ownerCuil: citizen.cuil, name: "DNI frente y dorso.pdf", body: await demoPdf(`DNI ${citizen.name}`) });
-    await genericAction(db, who, instance.id, { action: "toSendDocument", data: { document: documents[0].id, file: { id: file.id, name: "DNI frente y dorso.pdf" } } });
+    const file = await saveFile(
+      { db, store: options.store },
+      { ownerCuil: citizen.cuil, name: "DNI frente y dorso.pdf", body: await demoPdf(`DNI ${citizen.name}`) },
+    );
+    await genericAction(db, who, instance.id, {
+      action: "toSendDocument",
+      data: { document: documents[0].id, file: { id: file.id, name: "DNI frente y dorso.pdf" } },
+    });
     if (stage === "toSend") return;
     await finalise(db, who, instance.id);
     await operatorEvaluate(db, instance.id, { status: "received" });
@@ -154,7 +203,10 @@ async function seedOne(db: DbOrTx, options: { store?: BlobStore }, instance: { i
       await operatorEvaluate(db, instance.id, { status: "approved" });
       await operatorMessage(db, instance.id, { message: "Tu documentación fue aprobada. Te avisaremos cuando el trámite avance." });
     } else {
-      await operatorEvaluate(db, instance.id, { status: "rejected", reason: "La imagen del DNI no es legible. Adjunta una copia más clara." });
+      await operatorEvaluate(db, instance.id, {
+        status: "rejected",
+        reason: "La imagen del DNI no es legible. Adjunta una copia más clara.",
+      });
     }
   }
 }

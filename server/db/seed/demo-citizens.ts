@@ -26,8 +26,7 @@ export const demoCitizens: DemoCitizen[] = [
     cuil: "27293847563",
     password: DEMO_PASSWORD,
     name: "María Laura Fernández",
-    description:
-      "Adherida al domicilio digital, con correo y teléfono: muestra trámites, comunicaciones y expedientes con datos.",
+    description: "Adherida al domicilio digital, con correo y teléfono: muestra trámites, comunicaciones y expedientes con datos.",
     givenName: "María Laura",
     familyName: "Fernández",
     uid: "7f3c2a10-5b1e-4c8a-9d2f-0a1b2c3d4e01",

@@ -14,7 +14,11 @@ export type SeedOptions = { issuer: string; tenant: string; store?: BlobStore };
 
 /** Module configuration, tabs and settings: inserted when missing, never overwritten. */
 export async function seedReferenceData(db: DbOrTx, options: SeedOptions): Promise<void> {
-  await db.insertInto("module_configs").values(moduleSeed).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("module_configs")
+    .values(moduleSeed)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
   await db
     .insertInto("module_tabs")
     .values(tabSeed)
@@ -32,9 +36,17 @@ export async function seedReferenceData(db: DbOrTx, options: SeedOptions): Promi
 /** The demo citizens and their adhesions: inserted when missing (passwords are not reset). */
 export async function seedDemoCitizens(db: DbOrTx): Promise<number> {
   const existing = new Set(
-    (await db.selectFrom("citizens").select("cuil").where("cuil", "in", demoCitizens.map((c) => c.cuil)).execute()).map(
-      (r) => r.cuil,
-    ),
+    (
+      await db
+        .selectFrom("citizens")
+        .select("cuil")
+        .where(
+          "cuil",
+          "in",
+          demoCitizens.map((c) => c.cuil),
+        )
+        .execute()
+    ).map((r) => r.cuil),
   );
   let inserted = 0;
   for (const c of demoCitizens) {

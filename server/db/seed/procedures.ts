@@ -37,7 +37,13 @@ export const CATALOGUE: Area[] = [
       {
         d: "Certificados",
         children: [
-          { d: "Certificado de discapacidad", type: "I", h: true, terms: true, docs: [DNI, ["Resumen de historia clínica", "Firmado por el médico tratante", true]] },
+          {
+            d: "Certificado de discapacidad",
+            type: "I",
+            h: true,
+            terms: true,
+            docs: [DNI, ["Resumen de historia clínica", "Firmado por el médico tratante", true]],
+          },
           { d: "Certificado de salud para conductores", type: "F", docs: [DNI] },
           { d: "Certificado de vacunación", type: "F" },
           { d: "Certificado de aptitud física escolar", type: "F", recipient: "Estudiantes" },
@@ -46,15 +52,32 @@ export const CATALOGUE: Area[] = [
       {
         d: "Programas de salud",
         children: [
-          { d: "Inscripción al programa de medicamentos gratuitos", type: "I", terms: true, docs: [DNI, ["Receta médica", "Con diagnóstico y medicación", true]] },
+          {
+            d: "Inscripción al programa de medicamentos gratuitos",
+            type: "I",
+            terms: true,
+            docs: [DNI, ["Receta médica", "Con diagnóstico y medicación", true]],
+          },
           { d: "Solicitud de turno en hospital provincial", type: "I", h: true },
-          { d: "Reintegro de gastos de traslado sanitario", type: "I", docs: [DNI, ["Comprobantes de gastos", "Facturas o tickets", true]] },
+          {
+            d: "Reintegro de gastos de traslado sanitario",
+            type: "I",
+            docs: [DNI, ["Comprobantes de gastos", "Facturas o tickets", true]],
+          },
         ],
       },
       {
         d: "Habilitaciones sanitarias",
         children: [
-          { d: "Habilitación de consultorio médico", type: "I", recipient: "Profesionales", docs: [["Título profesional", "Copia legalizada", true], ["Plano del local", "Firmado por profesional", true]] },
+          {
+            d: "Habilitación de consultorio médico",
+            type: "I",
+            recipient: "Profesionales",
+            docs: [
+              ["Título profesional", "Copia legalizada", true],
+              ["Plano del local", "Firmado por profesional", true],
+            ],
+          },
           { d: "Habilitación de farmacia", type: "I", recipient: "Empresas", terms: true },
         ],
       },
@@ -67,7 +90,13 @@ export const CATALOGUE: Area[] = [
       {
         d: "Títulos y certificados",
         children: [
-          { d: "Legalización de título secundario", type: "I", h: true, recipient: "Estudiantes", docs: [DNI, ["Título original", "Escaneado en color", true]] },
+          {
+            d: "Legalización de título secundario",
+            type: "I",
+            h: true,
+            recipient: "Estudiantes",
+            docs: [DNI, ["Título original", "Escaneado en color", true]],
+          },
           { d: "Certificado de alumno regular", type: "F", recipient: "Estudiantes" },
           { d: "Duplicado de título", type: "I", recipient: "Estudiantes", docs: [DNI, ["Denuncia de extravío", "Si corresponde", false]] },
         ],
@@ -76,7 +105,13 @@ export const CATALOGUE: Area[] = [
         d: "Becas",
         children: [
           { d: "Beca de transporte escolar", type: "F", recipient: "Estudiantes", terms: true },
-          { d: "Beca de estudios superiores", type: "I", recipient: "Estudiantes", terms: true, docs: [DNI, ["Certificado de ingresos", "Del grupo familiar", true]] },
+          {
+            d: "Beca de estudios superiores",
+            type: "I",
+            recipient: "Estudiantes",
+            terms: true,
+            docs: [DNI, ["Certificado de ingresos", "Del grupo familiar", true]],
+          },
         ],
       },
       {
@@ -105,7 +140,13 @@ export const CATALOGUE: Area[] = [
         d: "Industria y comercio",
         children: [
           { d: "Inscripción en el registro industrial", type: "F", recipient: "Empresas" },
-          { d: "Solicitud de crédito para PyMEs", type: "I", recipient: "Empresas", terms: true, docs: [["Balance", "Último ejercicio cerrado", true]] },
+          {
+            d: "Solicitud de crédito para PyMEs",
+            type: "I",
+            recipient: "Empresas",
+            terms: true,
+            docs: [["Balance", "Último ejercicio cerrado", true]],
+          },
           { d: "Certificado de origen provincial", type: "I", recipient: "Empresas" },
         ],
       },
@@ -163,7 +204,12 @@ export const CATALOGUE: Area[] = [
       {
         d: "Impuesto inmobiliario",
         children: [
-          { d: "Exención de impuesto inmobiliario para jubilados", type: "I", terms: true, docs: [DNI, ["Recibo de haberes", "Último mes", true]] },
+          {
+            d: "Exención de impuesto inmobiliario para jubilados",
+            type: "I",
+            terms: true,
+            docs: [DNI, ["Recibo de haberes", "Último mes", true]],
+          },
           { d: "Reclamo de valuación fiscal", type: "I" },
         ],
       },
@@ -207,7 +253,10 @@ export const CATALOGUE: Area[] = [
 const INFO_BASE = "https://tramites.provincia.gob.ar/tramite/";
 
 function slug(text: string) {
-  return normalizeSearch(text).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  return normalizeSearch(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
 }
 
 /** The catalogue rows, ids in tree order from 100. */
@@ -230,7 +279,7 @@ export function catalogueRows(): ProcCatalogueTable[] {
       position,
       theme: area.d,
       organism: area.organism,
-      recipient: leaf ? leaf.recipient ?? "Ciudadanos" : null,
+      recipient: leaf ? (leaf.recipient ?? "Ciudadanos") : null,
       explanation: leaf
         ? `Por medio de este trámite puedes solicitar: ${node.d.toLowerCase()}. Un agente de ${area.organism} revisará tu solicitud y te responderá por este mismo canal.`
         : null,
@@ -242,7 +291,11 @@ export function catalogueRows(): ProcCatalogueTable[] {
       docs_table: JSON.stringify(docs),
       requirements: JSON.stringify(
         leaf
-          ? ["Ser mayor de 18 años o actuar por medio de un representante.", "Estar adherido al Domicilio Digital.", ...(leaf.docs ?? [DNI]).map((d) => `Presentar: ${d[0]}.`)]
+          ? [
+              "Ser mayor de 18 años o actuar por medio de un representante.",
+              "Estar adherido al Domicilio Digital.",
+              ...(leaf.docs ?? [DNI]).map((d) => `Presentar: ${d[0]}.`),
+            ]
           : [],
       ),
       search_text: normalizeSearch([node.d, area.d, area.organism].join(" ")),
@@ -317,7 +370,9 @@ export async function seedProcedures(db: DbOrTx, options: { store?: BlobStore } 
 
   let recordId: string | null = null;
   try {
-    const rec = await sql<{ id: string }>`select id from records where owner_cuil = ${citizen.cuil} order by created_at limit 1`.execute(db);
+    const rec = await sql<{ id: string }>`select id from records where owner_cuil = ${citizen.cuil} order by created_at limit 1`.execute(
+      db,
+    );
     recordId = rec.rows[0]?.id ?? null;
   } catch {
     recordId = null;
@@ -361,14 +416,24 @@ export async function seedProcedures(db: DbOrTx, options: { store?: BlobStore } 
         excutedOn: at(0),
       });
       // An entry without an action: stored, never shown.
-      await addHistoryEntry(db, { instanceId: instance.id, ownerCuil: citizen.cuil, cn: OPERATOR, action: null, comment: "Asignado internamente", excutedOn: at(1) });
+      await addHistoryEntry(db, {
+        instanceId: instance.id,
+        ownerCuil: citizen.cuil,
+        cn: OPERATOR,
+        action: null,
+        comment: "Asignado internamente",
+        excutedOn: at(1),
+      });
       if (tab !== "pending" || i % 2 === 0) {
         await addHistoryEntry(db, {
           instanceId: instance.id,
           ownerCuil: citizen.cuil,
           cn: OPERATOR,
           action: tab === "finished" ? state.text : "Documentación solicitada",
-          comment: tab === "finished" ? "El trámite fue resuelto. Puedes descargar la resolución." : "Por favor, adjunta la documentación indicada.",
+          comment:
+            tab === "finished"
+              ? "El trámite fue resuelto. Puedes descargar la resolución."
+              : "Por favor, adjunta la documentación indicada.",
           operatorMessage: n % 3 === 0,
           excutedOn: at(26),
         });

@@ -12,7 +12,6 @@ import type { DbOrTx } from "../index.js";
 import { demoCitizens } from "./demo-citizens.js";
 import { minimalPdf, nullStore } from "./digital.js";
 
-
 export const THREAD_SEED_SUBJECTS = {
   soon: "Requerimiento de documentación para tu trámite",
   past: "Intimación: presentación de descargo en tu expediente",
@@ -47,7 +46,13 @@ export async function seedThread(db: DbOrTx, options: { store?: BlobStore; now?:
       .execute();
   let instances = await byTab("pending");
   if (instances.length < 2) instances = await byTab(null);
-  const record = await db.selectFrom("records").select("id").where("owner_cuil", "=", citizen.cuil).orderBy("created_at", "desc").orderBy("id").executeTakeFirst();
+  const record = await db
+    .selectFrom("records")
+    .select("id")
+    .where("owner_cuil", "=", citizen.cuil)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .executeTakeFirst();
   if (!instances.length) return;
 
   const now = options.now ?? new Date();
@@ -112,5 +117,10 @@ export async function seedThread(db: DbOrTx, options: { store?: BlobStore; now?:
     .orderBy("chat_documents.created_at")
     .orderBy("chat_documents.id")
     .executeTakeFirst();
-  if (doc) await db.updateTable("chat_documents").set({ due_date: addDays(today, 5) }).where("id", "=", doc.id).execute();
+  if (doc)
+    await db
+      .updateTable("chat_documents")
+      .set({ due_date: addDays(today, 5) })
+      .where("id", "=", doc.id)
+      .execute();
 }

@@ -45,7 +45,10 @@ const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/j
 
 /** A name safe as one ZIP path segment on every system. */
 function safeSegment(name: string): string {
-  const cleaned = name.replace(/[\p{Cc}<>:"/\\|?*]/gu, "_").replace(/^\.+/, "").trim();
+  const cleaned = name
+    .replace(/[\p{Cc}<>:"/\\|?*]/gu, "_")
+    .replace(/^\.+/, "")
+    .trim();
   return cleaned.slice(0, 120).trim() || "documento";
 }
 
@@ -163,7 +166,7 @@ export async function recordArchive(db: DbOrTx, cuil: string, recordId: string):
       order: i + 1,
       name: r.name,
       reference: (r.stage === "incorporated" && r.description ? r.description : r.reference) ?? "",
-      date: r.stage === "incorporated" ? r.incorporated_at ?? r.created_at : r.created_at,
+      date: r.stage === "incorporated" ? (r.incorporated_at ?? r.created_at) : r.created_at,
       stage: RECORD_STAGES[r.stage],
       fileId: r.file_id,
       storageKey: r.storage_key,
@@ -179,7 +182,9 @@ export async function procedureArchive(db: DbOrTx, cuil: string, instanceId: str
     .selectFrom("proc_received_docs")
     .innerJoin("files", "files.id", "proc_received_docs.file_id")
     .leftJoin("chat_documents", (join) =>
-      join.onRef("chat_documents.file_id", "=", "proc_received_docs.file_id").onRef("chat_documents.instance_id", "=", "proc_received_docs.instance_id"),
+      join
+        .onRef("chat_documents.file_id", "=", "proc_received_docs.file_id")
+        .onRef("chat_documents.instance_id", "=", "proc_received_docs.instance_id"),
     )
     .select([
       "proc_received_docs.id",

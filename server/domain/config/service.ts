@@ -19,11 +19,7 @@ export type InstanceConfig = {
 
 /** The instance configuration (contract: `GET /api/v4/instances/config`), read fresh from the database. */
 export async function getInstanceConfig(db: DbOrTx, defaults: { tenant: string }): Promise<InstanceConfig> {
-  const [modules, tabs, settings] = await Promise.all([
-    listModules(db),
-    listTabs(db),
-    getSettings(db, ["logout_url", "tenant"]),
-  ]);
+  const [modules, tabs, settings] = await Promise.all([listModules(db), listTabs(db), getSettings(db, ["logout_url", "tenant"])]);
   return {
     logout_url: settings.get("logout_url") ?? "",
     tenant: settings.get("tenant") ?? defaults.tenant,

@@ -1,6 +1,13 @@
 /** The inbox query (spec section 3, inbox filters): one citizen, indexed on (cuil, archived, …). */
 import { normalizeSearch } from "../../../common/search.js";
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type OrderByModifiersCallbackExpression, type SqlBool } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByModifiersCallbackExpression,
+  type SqlBool,
+} from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { FTS_KEY_FACTOR } from "../../db/migrations/0008_subject_search.js";
 import type { Database } from "../../db/types.js";
@@ -139,7 +146,14 @@ export async function queryInbox(db: DbOrTx, cuil: string, f: InboxFilters, page
             ? ob.asc().nullsFirst()
             : ob.desc().nullsLast()
           : ob[dir]();
-    const codes = db.selectFrom("dd_communications").select("code").where(where).orderBy(col, modifiers).orderBy("code", dir).limit(limit).offset(offset);
+    const codes = db
+      .selectFrom("dd_communications")
+      .select("code")
+      .where(where)
+      .orderBy(col, modifiers)
+      .orderBy("code", dir)
+      .limit(limit)
+      .offset(offset);
     return db
       .selectFrom("dd_communications")
       .selectAll()

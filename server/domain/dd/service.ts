@@ -13,8 +13,7 @@ import { assertLinksOwned } from "../thread/service.js";
 import "../thread/tables.js";
 
 export const NOT_ADHERED_MESSAGE = "No te encuentras adherido al domicilio digital.";
-export const FILES_PENDING_MESSAGE =
-  "Descarga todos los archivos adjuntos de la comunicación antes de archivarla o recuperarla.";
+export const FILES_PENDING_MESSAGE = "Descarga todos los archivos adjuntos de la comunicación antes de archivarla o recuperarla.";
 export const DEFAULT_ID_CIUDADANA_URL = "https://id.ciudadana.gob.ar";
 
 export const HISTORY = {
@@ -121,21 +120,13 @@ export async function inbox(db: DbOrTx, cuil: string, filters: InboxFilters) {
 }
 
 async function ownCommunication(db: DbOrTx, cuil: string, code: string): Promise<CommRow> {
-  const row = await db
-    .selectFrom("dd_communications")
-    .selectAll()
-    .where("code", "=", code)
-    .where("cuil", "=", cuil)
-    .executeTakeFirst();
+  const row = await db.selectFrom("dd_communications").selectAll().where("code", "=", code).where("cuil", "=", cuil).executeTakeFirst();
   if (!row) throw ApiError.notFound("No se encontró la comunicación.");
   return row;
 }
 
 async function addHistory(db: DbOrTx, code: string, description: string, user: string, date = new Date().toISOString()) {
-  await db
-    .insertInto("dd_history")
-    .values({ id: randomUUID(), communication_code: code, date, description, user_name: user })
-    .execute();
+  await db.insertInto("dd_history").values({ id: randomUUID(), communication_code: code, date, description, user_name: user }).execute();
 }
 
 /** Marks the communication seen (once) with its history entry; true when it changed. */

@@ -83,7 +83,11 @@ export type ReminderItem =
 export function reminderMail(items: ReminderItem[], today: string) {
   const left = (due: string) => {
     const s = dueStatus(due, today);
-    return s.kind === "today" ? "vence hoy" : s.days === 1 ? `vence el ${dueDay(due)} (queda 1 día)` : `vence el ${dueDay(due)} (quedan ${s.days} días)`;
+    return s.kind === "today"
+      ? "vence hoy"
+      : s.days === 1
+        ? `vence el ${dueDay(due)} (queda 1 día)`
+        : `vence el ${dueDay(due)} (quedan ${s.days} días)`;
   };
   const lines = items.map((i) =>
     i.kind === "communication"
@@ -91,7 +95,10 @@ export function reminderMail(items: ReminderItem[], today: string) {
       : `- Documento "${i.description}" del trámite "${i.procedure}": ${left(i.due_date)}.`,
   );
   return {
-    subject: items.length === 1 ? "Recordatorio: tienes un vencimiento en los próximos días" : "Recordatorio: tienes vencimientos en los próximos días",
+    subject:
+      items.length === 1
+        ? "Recordatorio: tienes un vencimiento en los próximos días"
+        : "Recordatorio: tienes vencimientos en los próximos días",
     text:
       `Te recordamos que se acerca la fecha de vencimiento de:\n\n${lines.join("\n")}\n\n` +
       "Ingresa a Atención Virtual para verlos: las comunicaciones están en Domicilio digital y los documentos pedidos, en Tus trámites.\n",
@@ -131,7 +138,11 @@ export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Pr
       .where("status", "=", "requested")
       .where("due_date", ">=", from)
       .where("due_date", "<=", to)
-      .where("instance_id", "in", tx.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered))
+      .where(
+        "instance_id",
+        "in",
+        tx.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered),
+      )
       .returning(["id", "instance_id", "description", "due_date"])
       .execute();
 
@@ -146,10 +157,18 @@ export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Pr
 
     const perCitizen = new Map<string, ReminderItem[]>();
     const add = (cuil: string, item: ReminderItem) => perCitizen.set(cuil, [...(perCitizen.get(cuil) ?? []), item]);
-    for (const c of comms) add(c.cuil, { kind: "communication", code: c.code, subject: c.subject, client: c.client, due_date: c.due_date! });
+    for (const c of comms)
+      add(c.cuil, { kind: "communication", code: c.code, subject: c.subject, client: c.client, due_date: c.due_date! });
     for (const d of docs) {
       const instance = byInstance.get(d.instance_id);
-      if (instance) add(instance.owner_cuil, { kind: "document", id: d.id, description: d.description, procedure: instance.title, due_date: d.due_date! });
+      if (instance)
+        add(instance.owner_cuil, {
+          kind: "document",
+          id: d.id,
+          description: d.description,
+          procedure: instance.title,
+          due_date: d.due_date!,
+        });
     }
 
     const run: ReminderRun = { today, mails: 0, communications: [], documents: [] };
@@ -170,7 +189,13 @@ export const DEFAULT_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 
 /** REMINDERS_INTERVAL_MS from the environment (zod): a whole number of ms, 0 = off; refuses anything else. */
 export function reminderIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const parsed = z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_REMINDER_INTERVAL_MS).safeParse(env.REMINDERS_INTERVAL_MS || undefined);
+  const parsed = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2_147_483_647)
+    .default(DEFAULT_REMINDER_INTERVAL_MS)
+    .safeParse(env.REMINDERS_INTERVAL_MS || undefined);
   if (!parsed.success) throw new Error("REMINDERS_INTERVAL_MS debe ser un número entero de milisegundos (0 lo apaga).");
   return parsed.data;
 }

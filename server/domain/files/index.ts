@@ -52,8 +52,7 @@ export type DetectedType = "application/pdf" | "image/jpeg" | "image/png";
 export function detectType(head: Buffer): DetectedType | null {
   if (head.length >= 5 && head.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return "image/png";
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
   return null;
 }
 
@@ -90,7 +89,10 @@ async function loadPdf(bytes: Buffer | Uint8Array): Promise<PDFDocument> {
 /** A safe display name: no path parts, no control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/\p{Cc}/gu, "").trim().slice(0, 255);
+  const cleaned = base
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 255);
   return cleaned || "documento";
 }
 

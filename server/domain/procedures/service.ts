@@ -97,12 +97,7 @@ export { pageSizeOf };
 /** The citizen's instance, or 404. */
 export async function getOwnedInstance(db: DbOrTx, cuil: string, id: string): Promise<ProcInstancesTable> {
   if (!isId(id)) throw ApiError.notFound();
-  const row = await db
-    .selectFrom("proc_instances")
-    .selectAll()
-    .where("id", "=", id)
-    .where("owner_cuil", "=", cuil)
-    .executeTakeFirst();
+  const row = await db.selectFrom("proc_instances").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
   if (!row) throw ApiError.notFound();
   return row;
 }
@@ -410,12 +405,7 @@ export async function docsTable(db: DbOrTx, id: number): Promise<DocsTableRow[]>
 
 /** The procedures' filter facets: highlighted items, themes, organisms and recipients. */
 export async function catalogueFacets(db: DbOrTx) {
-  const rows = await db
-    .selectFrom("proc_catalogue")
-    .selectAll()
-    .where("is_parent", "=", 0)
-    .orderBy("description")
-    .execute();
+  const rows = await db.selectFrom("proc_catalogue").selectAll().where("is_parent", "=", 0).orderBy("description").execute();
   const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
   return {
     highlighted: await Promise.all(rows.filter((r) => toBool(r.highlighted)).map(async (r) => toItem(r, await ancestorsOf(db, r)))),
@@ -428,11 +418,7 @@ export async function catalogueFacets(db: DbOrTx) {
 /** Tabs whose instances the citizen can still complete from the requirements screen. */
 const OPEN_TABS = new Set(["pending", "in_progress"]);
 
-export async function requirements(
-  db: DbOrTx,
-  citizen: { cuil: string },
-  id: number,
-) {
+export async function requirements(db: DbOrTx, citizen: { cuil: string }, id: number) {
   const row = await getProcedure(db, id);
   const person = await db.selectFrom("citizens").selectAll().where("cuil", "=", citizen.cuil).executeTakeFirst();
   const cn = person ? `${person.given_name} ${person.family_name}` : "";
@@ -454,7 +440,7 @@ export async function requirements(
     procedureInformationUrl: row.information_url,
     procedureAcceptedTerms: false,
     enabledProcedureAcceptedTerms: toBool(row.terms_enabled),
-    acceptedTermsDescription: toBool(row.terms_enabled) ? row.terms_text ?? "" : null,
+    acceptedTermsDescription: toBool(row.terms_enabled) ? (row.terms_text ?? "") : null,
     procedureType: row.type,
     procedureRequirements: parseJson<string[]>(row.requirements, []),
     initialDocuments: parseJson<DocsTableRow[]>(row.docs_table, []),

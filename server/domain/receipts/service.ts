@@ -85,9 +85,18 @@ async function documentsSource(db: DbOrTx, cuil: string, ref: string): Promise<S
     .map((d) => d.id)
     .filter((id): id is string => typeof id === "string");
   const docs = ids.length
-    ? await db.selectFrom("chat_documents").select(["id", "file_id", "file_name", "description"]).where("instance_id", "=", instance.id).where("id", "in", ids).execute()
+    ? await db
+        .selectFrom("chat_documents")
+        .select(["id", "file_id", "file_name", "description"])
+        .where("instance_id", "=", instance.id)
+        .where("id", "in", ids)
+        .execute()
     : [];
-  const bySize = await sizes(db, cuil, docs.map((d) => d.file_id).filter((id): id is string => Boolean(id)));
+  const bySize = await sizes(
+    db,
+    cuil,
+    docs.map((d) => d.file_id).filter((id): id is string => Boolean(id)),
+  );
   const order = new Map(ids.map((id, i) => [id, i]));
   const documents: ReceiptDocument[] = docs
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
@@ -98,7 +107,12 @@ async function documentsSource(db: DbOrTx, cuil: string, ref: string): Promise<S
 /** Sending documents to a record: the documents sent at the record's latest send. */
 async function recordSource(db: DbOrTx, cuil: string, ref: string): Promise<Source> {
   if (!/^[0-9a-f-]{36}$/i.test(ref)) throw ApiError.notFound();
-  const record = await db.selectFrom("records").select(["id", "code", "title"]).where("id", "=", ref).where("owner_cuil", "=", cuil).executeTakeFirst();
+  const record = await db
+    .selectFrom("records")
+    .select(["id", "code", "title"])
+    .where("id", "=", ref)
+    .where("owner_cuil", "=", cuil)
+    .executeTakeFirst();
   if (!record) throw ApiError.notFound();
   const last = await db
     .selectFrom("record_documents")
@@ -116,11 +130,18 @@ async function recordSource(db: DbOrTx, cuil: string, ref: string): Promise<Sour
     .where("updated_at", "=", at)
     .orderBy("name")
     .execute();
-  const bySize = await sizes(db, cuil, docs.map((d) => d.file_id));
+  const bySize = await sizes(
+    db,
+    cuil,
+    docs.map((d) => d.file_id),
+  );
   return {
     ref: `${record.id}@${at}`,
     occurredAt: at,
-    detail: { record: `${record.code} · ${record.title}`, documents: docs.map((d) => ({ name: d.name, size: bySize.get(d.file_id) ?? null })) },
+    detail: {
+      record: `${record.code} · ${record.title}`,
+      documents: docs.map((d) => ({ name: d.name, size: bySize.get(d.file_id) ?? null })),
+    },
   };
 }
 
@@ -145,7 +166,13 @@ function sourceOf(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: string): Pro
 }
 
 async function findByRef(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: string) {
-  return db.selectFrom("receipts").selectAll().where("owner_cuil", "=", cuil).where("kind", "=", kind).where("ref", "=", ref).executeTakeFirst();
+  return db
+    .selectFrom("receipts")
+    .selectAll()
+    .where("owner_cuil", "=", cuil)
+    .where("kind", "=", kind)
+    .where("ref", "=", ref)
+    .executeTakeFirst();
 }
 
 /**
@@ -196,6 +223,13 @@ export async function getReceipt(db: DbOrTx, cuil: string, id: string): Promise<
 }
 
 export async function listReceipts(db: DbOrTx, cuil: string, limit = 50): Promise<Receipt[]> {
-  const rows = await db.selectFrom("receipts").selectAll().where("owner_cuil", "=", cuil).orderBy("occurred_at", "desc").orderBy("id").limit(limit).execute();
+  const rows = await db
+    .selectFrom("receipts")
+    .selectAll()
+    .where("owner_cuil", "=", cuil)
+    .orderBy("occurred_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map(toReceipt);
 }

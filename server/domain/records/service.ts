@@ -12,13 +12,7 @@ import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
 import { associationsSeenBy } from "./repository.js";
 import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
-import type {
-  AssociationType,
-  Detail,
-  HeaderField,
-  RecordDocumentsTable,
-  RecordsTable,
-} from "./tables.js";
+import type { AssociationType, Detail, HeaderField, RecordDocumentsTable, RecordsTable } from "./tables.js";
 
 export * from "./tables.js";
 
@@ -40,8 +34,7 @@ export const SENT_STATUSES = {
 } as const;
 export type SentStatus = keyof typeof SENT_STATUSES;
 
-export const readOnlyError = () =>
-  new ApiError(409, "RECORD_READ_ONLY", "El expediente es de solo lectura: no admite nuevos documentos.");
+export const readOnlyError = () => new ApiError(409, "RECORD_READ_ONLY", "El expediente es de solo lectura: no admite nuevos documentos.");
 
 // ── Listing ────────────────────────────────────────────────────────────────
 
@@ -142,11 +135,7 @@ export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Prom
 export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
   const r = await getOwnedRecord(db, cuil, id);
   const associations = await associationsSeenBy(db, cuil)
-    .select([
-      "record_associations.type",
-      "record_associations.associated_code",
-      "other.id as other_id",
-    ])
+    .select(["record_associations.type", "record_associations.associated_code", "other.id as other_id"])
     .where("record_associations.record_id", "=", r.id)
     .orderBy("record_associations.created_at")
     .execute();

@@ -146,9 +146,7 @@ export async function pageText(deps: RenditionsDeps, row: FileRow, page: number)
   try {
     const parsed = JSON.parse(raw) as unknown;
     if (Array.isArray(parsed)) {
-      paragraphs = parsed
-        .filter(Array.isArray)
-        .map((lines: unknown[]) => lines.filter((l): l is string => typeof l === "string"));
+      paragraphs = parsed.filter(Array.isArray).map((lines: unknown[]) => lines.filter((l): l is string => typeof l === "string"));
     }
   } catch {
     throw renderFailed();

@@ -11,8 +11,7 @@ import { Worker } from "node:worker_threads";
 import { ApiError } from "../../errors.js";
 
 export type RenderJob = (
-  | { kind: "image"; bytes: Uint8Array; page: number; width: number; maxPixels: number }
-  | { kind: "text"; bytes: Uint8Array; page: number }
+  { kind: "image"; bytes: Uint8Array; page: number; width: number; maxPixels: number } | { kind: "text"; bytes: Uint8Array; page: number }
 ) & {
   /** hand the bytes' buffer over to the thread instead of copying it (the caller no longer uses it) */
   transfer?: boolean;
@@ -31,7 +30,11 @@ export const busy = () =>
 type Slot = { worker: Worker | null; ready: Promise<void> | null };
 type Waiting = { run: (slot: Slot) => void };
 
-export type RenderPool = { run(job: RenderJob): Promise<RenderResult>; close(): Promise<void>; stats(): { running: number; queued: number } };
+export type RenderPool = {
+  run(job: RenderJob): Promise<RenderResult>;
+  close(): Promise<void>;
+  stats(): { running: number; queued: number };
+};
 
 export function createRenderPool(options: { concurrency: number; timeoutMs: number; heapMb?: number }): RenderPool {
   const free: Slot[] = Array.from({ length: options.concurrency }, () => ({ worker: null, ready: null }));

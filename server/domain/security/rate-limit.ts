@@ -33,9 +33,7 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, subject: str
   const row = await db
     .insertInto("rate_limit_hits")
     .values({ scope: rule.scope, subject, window_start: windowStart, hits: 1 })
-    .onConflict((oc) =>
-      oc.columns(["scope", "subject", "window_start"]).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }),
-    )
+    .onConflict((oc) => oc.columns(["scope", "subject", "window_start"]).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
     .returning("hits")
     .executeTakeFirstOrThrow();
   const hits = Number(row.hits);
@@ -58,6 +56,10 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, subject: str
 /** Deletes windows that ended before `now` (housekeeping; counts of live windows stay). */
 export async function purgeRateLimits(db: DbOrTx, rule: RateLimitRule, now = Date.now()): Promise<number> {
   const current = new Date(Math.floor(now / rule.windowMs) * rule.windowMs).toISOString();
-  const result = await db.deleteFrom("rate_limit_hits").where("scope", "=", rule.scope).where("window_start", "<", current).executeTakeFirst();
+  const result = await db
+    .deleteFrom("rate_limit_hits")
+    .where("scope", "=", rule.scope)
+    .where("window_start", "<", current)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -23,7 +23,12 @@ const ID = ID_PATTERN;
 export async function assertLinksOwned(db: DbOrTx, cuil: string, links: Links): Promise<void> {
   if (links.instanceId) {
     const row = ID.test(links.instanceId)
-      ? await db.selectFrom("proc_instances").select("id").where("id", "=", links.instanceId).where("owner_cuil", "=", cuil).executeTakeFirst()
+      ? await db
+          .selectFrom("proc_instances")
+          .select("id")
+          .where("id", "=", links.instanceId)
+          .where("owner_cuil", "=", cuil)
+          .executeTakeFirst()
       : undefined;
     if (!row) throw new ApiError(400, "INVALID_LINK", INVALID_INSTANCE_LINK);
   }
@@ -47,7 +52,12 @@ export async function describeLinks(db: DbOrTx, cuil: string, links: { instance_
           .executeTakeFirst()
       : undefined,
     links.record_id
-      ? db.selectFrom("records").select(["id", "code", "title"]).where("id", "=", links.record_id).where("owner_cuil", "=", cuil).executeTakeFirst()
+      ? db
+          .selectFrom("records")
+          .select(["id", "code", "title"])
+          .where("id", "=", links.record_id)
+          .where("owner_cuil", "=", cuil)
+          .executeTakeFirst()
       : undefined,
   ]);
   return {

@@ -19,8 +19,14 @@ const Id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 const IdParams = z.object({ id: Id });
 const ProcedureParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const FormId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const Key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional();
-const Terms = z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional().transform((v) => v === true || v === "true");
+const Key = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional();
+const Terms = z
+  .union([z.boolean(), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((v) => v === true || v === "true");
 
 const Generic = z.object({
   action: z.enum(["text", "toSendDocument"]),
@@ -97,7 +103,10 @@ export const chatRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   });
 
   app.get("/v4/instances/:id/:instanceId/forms/:formId/formData", async (request) => {
-    const params = parse(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), instanceId: Id, formId: FormId }), request.params);
+    const params = parse(
+      z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), instanceId: Id, formId: FormId }),
+      request.params,
+    );
     return { result: await getFormData(db, request.citizen.cuil, params.id, params.instanceId, params.formId) };
   });
 

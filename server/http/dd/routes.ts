@@ -26,7 +26,10 @@ import { contentDisposition as rfc6266ContentDisposition } from "../fs/content-d
 const CuilParams = z.object({ cuil: cuilParam }).strict();
 const CodeParams = z.object({ code: z.string().min(1).max(32) }).strict();
 const FileParams = z.object({ code: z.string().min(1).max(32), fileId: z.string().min(1).max(64) }).strict();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const orderKeys = Object.keys(ORDER_COLUMNS) as [OrderKey, ...OrderKey[]];
 

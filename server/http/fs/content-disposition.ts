@@ -4,17 +4,19 @@
  * exact UTF-8 name percent-encoded. The name is only ever a header value, never a path.
  */
 export function contentDisposition(name: string, type: "attachment" | "inline" = "attachment"): string {
-  const clean = name.replace(/\p{Cc}/gu, "").replace(/[\\/]/g, "_").trim() || "documento";
-  const fallback = clean
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "_")
-    .replace(/["\\%]/g, "_")
-    .trim() || "documento"; // e.g. a name of combining marks only
-  const encoded = encodeURIComponent(clean).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const clean =
+    name
+      .replace(/\p{Cc}/gu, "")
+      .replace(/[\\/]/g, "_")
+      .trim() || "documento";
+  const fallback =
+    clean
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\x20-\x7e]/g, "_")
+      .replace(/["\\%]/g, "_")
+      .trim() || "documento"; // e.g. a name of combining marks only
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -52,7 +52,12 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
         }
       }
     } catch (error) {
-      if (saved) await db.deleteFrom("files").where("id", "=", saved.id).execute().then(() => store.delete(saved!.storage_key));
+      if (saved)
+        await db
+          .deleteFrom("files")
+          .where("id", "=", saved.id)
+          .execute()
+          .then(() => store.delete(saved!.storage_key));
       const code = (error as { code?: string }).code;
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw tooManyFiles();
       if (code === "FST_REQ_FILE_TOO_LARGE" || (error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
@@ -61,7 +66,11 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
     if (!saved) throw ApiError.badRequest("Falta el archivo.");
     // `filename` may come after the file part: the row takes the name the citizen gave.
     if (fields.filename && cleanFileName(fields.filename) !== saved.name) {
-      await db.updateTable("files").set({ name: cleanFileName(fields.filename) }).where("id", "=", saved.id).execute();
+      await db
+        .updateTable("files")
+        .set({ name: cleanFileName(fields.filename) })
+        .where("id", "=", saved.id)
+        .execute();
     }
     return reply.code(200).send({ result: saved.id });
   });

@@ -57,10 +57,7 @@ function listerFor(module: string): InstanceLister {
 }
 
 const rawOf = (q: unknown) =>
-  Object.fromEntries(Object.entries(q as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
+  Object.fromEntries(Object.entries(q as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Record<string, string>;
 
 export const instancesDispatchRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const routeDeps: RouteDeps = { db: deps.db, config: deps.config, store: deps.store };

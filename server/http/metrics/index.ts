@@ -156,7 +156,8 @@ export function installMetrics(app: FastifyInstance, metrics: ApiMetrics, token:
     duration.observe(labels, reply.elapsedTime / 1000);
     if (request.headers["content-type"]?.startsWith("multipart/form-data")) {
       const bytes = Number(request.headers["content-length"]);
-      if (Number.isFinite(bytes) && bytes > 0) uploadBytes.inc({ route: labels.route, outcome: reply.statusCode < 400 ? "accepted" : "rejected" }, bytes);
+      if (Number.isFinite(bytes) && bytes > 0)
+        uploadBytes.inc({ route: labels.route, outcome: reply.statusCode < 400 ? "accepted" : "rejected" }, bytes);
     }
   });
 
@@ -165,6 +166,9 @@ export function installMetrics(app: FastifyInstance, metrics: ApiMetrics, token:
     if (!authorised(request, token)) {
       return reply.code(401).header("www-authenticate", "Bearer").send({ code: "UNAUTHORIZED", message: "Token de métricas inválido." });
     }
-    return reply.header("content-type", metrics.registry.contentType).header("cache-control", "no-store").send(await metrics.registry.metrics());
+    return reply
+      .header("content-type", metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await metrics.registry.metrics());
   });
 }

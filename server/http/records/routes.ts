@@ -55,7 +55,15 @@ const UploadBody = z
 const SendBody = z
   .object({
     documents: z
-      .array(z.union([Id, z.object({ id: Id }).passthrough().transform((d) => d.id)]))
+      .array(
+        z.union([
+          Id,
+          z
+            .object({ id: Id })
+            .passthrough()
+            .transform((d) => d.id),
+        ]),
+      )
       .min(1)
       .max(200),
   })

@@ -22,7 +22,12 @@ const Query = z
     instance: z
       .string()
       .max(50 * 37)
-      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(Id).max(50))
       .optional(),
     record: Id.optional(),
