@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
 const noJs = () => test.info().project.use.javaScriptEnabled === false;
@@ -103,6 +103,7 @@ test.describe("chat", () => {
     if (!noJs()) await expect(send).toBeDisabled();
     await expectNoAxeViolations(page);
 
+    await waitForHydration(page); // text typed before hydration is wiped
     await page.getByLabel("Mensaje").fill("Hola, quiero tramitar el certificado.");
     if (!noJs()) await expect(page.getByText("37/1000 caracteres")).toBeVisible();
     await send.click();
@@ -115,6 +116,7 @@ test.describe("chat", () => {
     const { citizen, chatUrl } = await instanceAskingForDocuments();
     await signIn(page, citizen, chatUrl);
     await expect(docItem(page, "DNI")).toHaveCount(1);
+    await waitForHydration(page); // text typed before hydration is wiped
 
     // Without the required documents: the spec's message, and the documents highlighted.
     await page.getByLabel("Mensaje").fill("¿Así está bien?");
@@ -151,6 +153,7 @@ test.describe("chat", () => {
     async ({ page }) => {
       const { citizen, chatUrl } = await instanceAskingForDocuments();
       await signIn(page, citizen, chatUrl);
+      await waitForHydration(page); // text typed before hydration is wiped
       const item = docItem(page, "DNI");
       const input = item.getByLabel("Archivo para DNI");
       const button = item.getByRole("button", { name: "Adjuntar archivo" });

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen } from "./operator";
 
 /** Receipts (issue 9 item 6): offered after the action, a page with a print stylesheet, and a PDF. */
@@ -74,6 +74,7 @@ test.describe("receipts", () => {
   test("starting a procedure in the chat earns a receipt with the procedure's name", async ({ page }) => {
     const citizen = (await createCitizen()) as unknown as Citizen;
     await signIn(page, citizen, "/procedures/available/chat/?procedure=102&terms=1");
+    await waitForHydration(page); // text typed before hydration is wiped
     await page.getByLabel("Mensaje").fill("Hola, quiero iniciar el certificado.");
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page).toHaveURL(/\/procedures\/chat\/\?instance=/);
