@@ -5,7 +5,7 @@ import { isAdhered } from "~/api/digital.server";
 import { getConfig, getRoles } from "~/api/security.server";
 import { csrf } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { getActiveSession, sessionDeadline, sessionStorage } from "~/lib/session.server";
+import { getActiveSession, LAST_SEEN_STEP_MS, sessionDeadline, sessionStorage } from "~/lib/session.server";
 import { draftCookieUpkeep, draftOwnerTag } from "~/features/session/drafts.server";
 import { readReceiptFlash } from "~/features/receipts/flash.server";
 import { getToast } from "~/lib/toast.server";
@@ -37,6 +37,7 @@ export async function loadRoot(request: Request) {
     // The citizen and a yes of the adhesion check are kept in the session once answered (decision 075);
     // until the adhesion says yes, this loader asks with the page's startup rule (one call per request).
     const adhesion = known.adhered ? null : isAdhered(ctx).catch(() => false);
+    let changed = false;
     try {
       const [kept, config, offered] = await Promise.all([
         known.user ?? getRoles(ctx).then(shellUser),
@@ -45,7 +46,10 @@ export async function loadRoot(request: Request) {
       ]);
       datos = offered;
       user = kept;
-      if (!known.user) active.session.set("user", kept);
+      if (!known.user) {
+        active.session.set("user", kept);
+        changed = true;
+      }
       modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
       if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
     } catch (error) {
@@ -53,12 +57,18 @@ export async function loadRoot(request: Request) {
       if (!(error instanceof ApiError)) throw error;
       // The furniture degrades; the route below decides whether the page can be shown.
     }
-    if (adhesion && (await adhesion)) active.session.set("adhered", true);
+    if (adhesion && (await adhesion)) {
+      active.session.set("adhered", true);
+      changed = true;
+    }
+    // The idle timer moves in steps of a minute (decision 076): pages seen within a minute of the
+    // last cookie written send none, unless the session learnt something above.
     const now = Date.now();
-    active.session.set("lastSeen", now);
-    headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
-    const expiresAt = sessionDeadline({ createdAt: active.data.createdAt, lastSeen: now });
-    sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(active.data.cuil) };
+    const lastSeen = now - known.lastSeen >= LAST_SEEN_STEP_MS ? now : known.lastSeen;
+    if (lastSeen !== known.lastSeen) active.session.set("lastSeen", lastSeen);
+    if (changed || lastSeen !== known.lastSeen) headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
+    const expiresAt = sessionDeadline({ createdAt: known.createdAt, lastSeen });
+    sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(known.cuil) };
   }
   // Decision 032: a kept draft is dropped once restored, expired, or not this citizen's.
   const draftHeader = await draftCookieUpkeep(request, active?.data.cuil ?? null);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { redirect, type Session } from "@remix-run/node";
+import { createSession, redirect, type Session } from "@remix-run/node";
 import type { ShellUser } from "~/features/shell/Shell";
 import { env } from "./env.server";
 import { safeReturnPath } from "./redirect";
@@ -45,10 +45,27 @@ export const sessionStorage = createEncryptedCookieSessionStorage<SessionData, F
 });
 
 export const IDLE_MS = env.SESSION_IDLE_MINUTES * 60_000;
+/**
+ * How far `lastSeen` must have fallen behind before a page writes it again (decision 076): the idle
+ * limit then counts from at most a minute before the last request, never after it.
+ */
+export const LAST_SEEN_STEP_MS = 60_000;
 export const ABSOLUTE_MS = env.SESSION_ABSOLUTE_HOURS * 3_600_000;
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+/** The cookie of each request, decrypted once: the root loader, the page's guard and the drafts all read it. */
+const opened = new WeakMap<Request, Promise<Session<SessionData, FlashData>>>();
+
+/**
+ * The request's session. Each caller gets a session object of its own (what one loader sets or
+ * unsets is not seen by another), over the data decrypted once per request (decision 076).
+ */
+export async function getSession(request: Request): Promise<Session<SessionData, FlashData>> {
+  let pending = opened.get(request);
+  if (!pending) {
+    pending = sessionStorage.getSession(request.headers.get("Cookie"));
+    opened.set(request, pending);
+  }
+  return createSession<SessionData, FlashData>({ ...(await pending).data } as SessionData);
 }
 
 export type ActiveSession = {

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, CUIL, happy, notAdhered, user } from "../mocks/api";
 import { failOnUnhandled, post, settle, signedInRequest } from "./helpers";
 import { requireAdhered } from "~/lib/guards.server";
 import { loadRoot } from "~/lib/root.server";
-import { sessionStorage, type SessionData } from "~/lib/session.server";
+import { IDLE_MS, LAST_SEEN_STEP_MS, sessionStorage, type SessionData } from "~/lib/session.server";
 import { action as settingsAction } from "~/routes/digital.settings";
 
 /**
@@ -34,8 +34,10 @@ async function page(request: Request) {
   return root;
 }
 
+const sessionCookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.includes("av_session="));
+
 async function sessionOf(response: Response): Promise<Partial<SessionData>> {
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("av_session="));
+  const cookie = sessionCookieOf(response);
   expect(cookie, "the session cookie is committed").toBeDefined();
   return (await sessionStorage.getSession(cookie)).data as Partial<SessionData>;
 }
@@ -62,7 +64,12 @@ describe("what a session keeps of the startup calls", () => {
     server.use(notAdhered);
     const response = await page(await signedInRequest("http://localhost:3000/procedures", { kept: { user: kept.user } }));
     expect(count(ADHESION)).toBe(1);
-    expect((await sessionOf(response)).adhered).toBeUndefined();
+    // Nothing new to keep and the idle timer moved less than a minute: no session cookie at all.
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const later = await page(
+      await signedInRequest("http://localhost:3000/procedures", { kept: { user: kept.user }, lastSeen: Date.now() - LAST_SEEN_STEP_MS }),
+    );
+    expect((await sessionOf(later)).adhered).toBeUndefined();
   });
 
   it("saving the contact data drops the kept citizen (the e-mail shown changes) and keeps the adhesion", async () => {
@@ -87,5 +94,28 @@ describe("what a session keeps of the startup calls", () => {
     expect(session.user).toBeUndefined();
     expect(session.adhered).toBe(true);
     expect(session.cuil).toBe(CUIL);
+  });
+});
+
+describe("the session cookie is written when it has news (decision 076)", () => {
+  it("a page within a minute of the last write sends none; a minute later it moves the idle timer", async () => {
+    const fresh = await page(await signedInRequest("http://localhost:3000/procedures", { kept, lastSeen: Date.now() - 30_000 }));
+    expect(fresh.status).toBe(200);
+    expect(sessionCookieOf(fresh)).toBeUndefined();
+    const session = (await fresh.json()).session as { remainingMs: number };
+    // The deadline counts from the lastSeen the cookie holds, never from a later time it does not.
+    expect(session.remainingMs).toBeLessThanOrEqual(IDLE_MS - 30_000);
+
+    const before = Date.now();
+    const stale = await page(await signedInRequest("http://localhost:3000/procedures", { kept, lastSeen: before - LAST_SEEN_STEP_MS }));
+    expect((await sessionOf(stale)).lastSeen).toBeGreaterThanOrEqual(before);
+  });
+
+  it("reads the cookie once for every loader of a request", async () => {
+    const request = await signedInRequest("http://localhost:3000/procedures", { kept });
+    const decrypt = vi.spyOn(sessionStorage, "getSession");
+    await page(request);
+    expect(decrypt).toHaveBeenCalledTimes(1);
+    decrypt.mockRestore();
   });
 });
