@@ -11,6 +11,7 @@
  * Run: `node dist/portal-server.js build/index.js` (production, compiled by `npm run build`);
  * `node --import tsx portal/server.ts build/index.js` in development and tests.
  */
+import fs from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -43,7 +44,7 @@ export function createPortalApp({ build, onAccess = writeAccessLine, beforeRemix
   app.use(compression());
   // Fingerprinted build files are kept for a year; other public files for an hour (as remix-serve does).
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDir, { maxAge: "1h" }));
+  app.use(publicFiles(publicDir));
 
   const patternOf = routePatternOf(build.routes);
   app.use((req, res, next) => {
@@ -112,6 +113,17 @@ function beforeHead(res: ServerResponse, fn: () => void) {
   } as typeof res.writeHead;
 }
 
+/**
+ * The public folder's files (favicon, robots.txt, tenants' logos) for an hour, as remix-serve serves
+ * them. Only a path under one of the folder's entries at start goes looking on disk: a page does not
+ * pay a file-system look-up before Remix answers it.
+ */
+function publicFiles(publicDir: string): express.RequestHandler {
+  const entries = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir) : []);
+  const serve = express.static(publicDir, { maxAge: "1h" });
+  return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
+}
+
 /** The request as Remix would see it, headers only (the gate never reads a body). */
 function headRequest(req: express.Request): Request {
   const headers = new Headers();
@@ -130,6 +142,8 @@ function headRequest(req: express.Request): Request {
 function crossSiteGate(build: ServerBuild): express.RequestHandler {
   const refusalOf = (build.entry.module as { crossSiteRefusal?: (request: Request) => Response | null }).crossSiteRefusal;
   return async (req, res, next) => {
+    // Only a post, put, patch or delete can be refused: a page view does not build the Request.
+    if (req.method === "GET" || req.method === "HEAD") return next();
     try {
       const refusal = refusalOf?.(headRequest(req));
       if (!refusal) return next();

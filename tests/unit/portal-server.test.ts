@@ -53,3 +53,27 @@ describe("portal server access log (decision 044)", () => {
     expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
   });
 });
+
+describe("portal server public files", () => {
+  let base = "";
+  let close = () => {};
+  beforeAll(async () => {
+    const app = createPortalApp({ build: fakeBuild(), onAccess: () => {}, publicDir: "public" });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("serves a file of the public folder for an hour, and leaves every other path to Remix", async () => {
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await robots.text()).toMatch(/User-agent/i);
+    // Not a public file: the fake build's catch-all answers, without the public files' caching.
+    const missing = await fetch(`${base}/robots.txt.bak`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control") ?? "").not.toMatch(/max-age/);
+  });
+});
