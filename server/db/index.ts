@@ -3,6 +3,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
+import { withStatementCache } from "./statement-cache.js";
 import type { Database } from "./types.js";
 
 export type Db = Kysely<Database>;
@@ -81,7 +82,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     dialect: "sqlite",
     location: file,
   };
