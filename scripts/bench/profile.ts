@@ -6,7 +6,8 @@
  * a busy machine disturbs far less than req/s. Then stops the stack (the profiles are written on
  * exit) and prints the top frames by self time and the self time per package, for each process.
  * Options: --db sqlite|postgres (postgres: DATABASE_URL), --requests N (default 300), --runtime
- * compiled|tsx, --top N (default 25). Profiles stay in bench/data/profiles/ (open them in Chrome's
+ * compiled|tsx, --top N (default 25), --pages a,b (only these of the pages below, by name: baseline,
+ * /accesibilidad, /digital…). Profiles stay in bench/data/profiles/ (open them in Chrome's
  * DevTools or speedscope for a flame graph).
  */
 import fs from "node:fs";
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: "300" },
     runtime: { type: "string", default: "compiled" },
     top: { type: "string", default: "25" },
+    pages: { type: "string" },
   },
 });
 const dialect = args.db as "sqlite" | "postgres";
@@ -59,7 +61,7 @@ const pages = [
   { name: "/procedures", path: "/procedures", signedIn: true },
   { name: "/records", path: "/records", signedIn: true },
   { name: "/records/manager", path: `/records/manager?file=${seeded.heavy.managerRecordId}`, signedIn: true },
-];
+].filter((p) => !args.pages || args.pages.split(",").includes(p.name));
 /** CPU time of a process so far (user + system), in ms. */
 const cpuMs = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
