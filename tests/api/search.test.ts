@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { Migrator, PostgresAdapter, sql } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Updateable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../server/db/index.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
@@ -16,6 +16,7 @@ import { migrations } from "../../server/db/migrations/index.js";
 import { seedDigitalReference } from "../../server/db/seed/digital.js";
 import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox.js";
 import { sendCommunication } from "../../server/domain/dd/service.js";
+import type { DdCommunicationsTable } from "../../server/domain/dd/tables.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
 import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
 
@@ -219,8 +220,40 @@ describe("paging from either end", () => {
   });
 });
 
-describe("migration 0008 backfill", () => {
-  it("indexes communications that existed before it ran", async () => {
+describe("the inbox counts the database keeps (decision 077)", () => {
+  it("follow every insert, reading, archiving, move to another citizen and delete, as counting the rows would", async () => {
+    const cuil = await newCitizen();
+    const other = await newCitizen();
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await comm(cuil, `Aviso ${i}`, { createdAt: day(i + 1) })).code);
+    await comm(cuil, "Ya archivada", { archived: true, seenAt: day(9) });
+    const set = (code: string, values: Updateable<DdCommunicationsTable>) =>
+      stack.db.updateTable("dd_communications").set(values).where("code", "=", code).execute();
+    await set(codes[0]!, { seen_date: day(10) });
+    await set(codes[1]!, { seen_date: day(10) });
+    await set(codes[1]!, { seen_date: null }); // marked unread again
+    await set(codes[2]!, { archived: 1 });
+    await set(codes[3]!, { seen_date: day(11), archived: 1 });
+    await set(codes[4]!, { cuil: other });
+    await stack.db.deleteFrom("dd_communications").where("code", "=", codes[5]!).execute();
+
+    for (const who of [cuil, other])
+      for (const archived of [false, true])
+        for (const seen of [undefined, true, false]) {
+          const kept = await queryInbox(stack.db, who, filters({ archived, seen }), 50);
+          // The same listing with a filter that matches every row: counted from the rows themselves.
+          const counted = await queryInbox(stack.db, who, filters({ archived, seen, created_since: "2000-01-01" }), 50);
+          const label = `${who === cuil ? "cuil" : "other"} archived=${archived} seen=${seen}`;
+          expect({ total: kept.total, unseen: kept.unseen }, label).toEqual({ total: counted.total, unseen: counted.unseen });
+          expect(kept.total, label).toBe(counted.rows.length);
+        }
+    const inbox = await queryInbox(stack.db, cuil, filters(), 50);
+    expect([inbox.total, inbox.unseen]).toEqual([2, 1]); // 0 (read) and 1 (unread again); two archived, one moved, one deleted
+  });
+});
+
+describe("migrations 0008 and 0018 backfill", () => {
+  it("index and count communications that existed before they ran", async () => {
     const pgUrl = process.env.TEST_DATABASE_URL;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-search-mig-"));
     const schema = pgUrl ? `t_${randomUUID().replace(/-/g, "").slice(0, 20)}` : undefined;
@@ -270,6 +303,8 @@ describe("migration 0008 backfill", () => {
       await migrateToLatest(db);
       const r = await queryInbox(db, "20111111112", filters({ search: "INTIMACION" }), 10);
       expect(r.rows.map((x) => x.code)).toEqual(["2026-000001"]);
+      const all = await queryInbox(db, "20111111112", filters(), 10);
+      expect([all.total, all.unseen]).toEqual([1, 1]);
     } finally {
       if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();

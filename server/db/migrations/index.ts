@@ -16,6 +16,7 @@ import * as m0014 from "./0014_operators.js";
 import * as m0015 from "./0015_operator_accesses.js";
 import * as m0016 from "./0016_data_exports.js";
 import * as m0017 from "./0017_access_digests.js";
+import * as m0018 from "./0018_inbox_counts.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0015_operator_accesses": m0015,
   "0016_data_exports": m0016,
   "0017_access_digests": m0017,
+  "0018_inbox_counts": m0018,
 };

@@ -105,6 +105,28 @@ function baseWhere(eb: Eb, cuil: string, f: InboxFilters, search: SearchPath): E
   return w;
 }
 
+/** True when a filter other than the tray and `seen` narrows the listing (its counts must be counted). */
+const narrowed = (f: InboxFilters) =>
+  Boolean(f.client || f.types?.length || f.created_since || f.created_until || f.seen_since || f.seen_until);
+
+/**
+ * The counts of a whole tray, as the database keeps them (decision 077, migration 0018): what
+ * counting the rows would give, without reading them. With `seen`, the listing is its part.
+ */
+async function keptCounts(db: DbOrTx, cuil: string, f: InboxFilters): Promise<{ n: number; unseen: number }> {
+  const row = await db
+    .selectFrom("dd_inbox_counts")
+    .select(["total", "unseen"])
+    .where("cuil", "=", cuil)
+    .where("archived", "=", f.archived ? 1 : 0)
+    .executeTakeFirst();
+  const total = Number(row?.total ?? 0);
+  const unseen = Number(row?.unseen ?? 0);
+  if (f.seen === false) return { n: unseen, unseen };
+  if (f.seen === true) return { n: total - unseen, unseen: 0 };
+  return { n: total, unseen };
+}
+
 function seenWhere(eb: Eb, seen: boolean | undefined): Expression<SqlBool>[] {
   if (seen === undefined) return [];
   return [seen ? eb("seen_date", "is not", null) : eb("seen_date", "is", null)];
@@ -123,7 +145,8 @@ export async function queryInbox(db: DbOrTx, cuil: string, f: InboxFilters, page
   const search = await searchPath(db, f.search);
   const where = (eb: Eb) => eb.and([...baseWhere(eb, cuil, f, search), ...seenWhere(eb, f.seen)]);
   const col = ORDER_COLUMNS[f.order.key];
-  const counting = () =>
+  const counting = () => (search || narrowed(f) ? countRows() : keptCounts(db, cuil, f));
+  const countRows = () =>
     db
       .selectFrom("dd_communications")
       .select((eb) => [

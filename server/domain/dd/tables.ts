@@ -59,6 +59,15 @@ export interface DdLegalTextsTable {
   html: string;
 }
 
+/** A citizen's inbox counts per tray (decision 077), kept by triggers on dd_communications (migration 0018). */
+export interface DdInboxCountsTable {
+  cuil: string;
+  /** 0 inbox, 1 archive */
+  archived: number;
+  total: number;
+  unseen: number;
+}
+
 declare module "../../db/types.js" {
   interface Database {
     dd_communication_types: DdCommunicationTypesTable;
@@ -66,5 +75,6 @@ declare module "../../db/types.js" {
     dd_communication_files: DdCommunicationFilesTable;
     dd_history: DdHistoryTable;
     dd_legal_texts: DdLegalTextsTable;
+    dd_inbox_counts: DdInboxCountsTable;
   }
 }

@@ -53,6 +53,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   dd_legal_texts: SAME_FOR_EVERYONE,
   proc_catalogue: SAME_FOR_EVERYONE,
   chat_forms: SAME_FOR_EVERYONE,
+  dd_inbox_counts: "Cuántas comunicaciones tienes y cuántas sin leer, contadas de las que ya están en dd_communications.",
   dd_comm_fts: "Índice de búsqueda de asuntos (solo en SQLite), hecho de los asuntos que ya están en dd_communications.",
   oidc_payloads: "Sesiones y credenciales del inicio de sesión: son secretas y vencen solas.",
   revoked_tokens: "Identificadores de sesiones ya cerradas, guardados hasta que vencen.",
