@@ -1,5 +1,6 @@
 import { createHash, hkdfSync } from "node:crypto";
 import { createCookie, createSession, type CookieOptions, type SessionStorage } from "@remix-run/node";
+import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from "jose";
 
 /**
@@ -41,7 +42,15 @@ export async function openSessionData(token: string, keys: Key[]): Promise<Recor
   }
 }
 
-/** Remix's cookie session storage, with the data encrypted instead of only signed. */
+/** A compact JWE: five base64url parts (the `dir` key part is empty). */
+const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * Remix's cookie session storage, with the data encrypted instead of only signed. The cookie's value
+ * is the JWE itself (decision 078): URL-safe as it is, so Remix's own encoding (JSON, then base64
+ * through a character-by-character escape) is not applied to it, which cost a few percent of every
+ * page. A cookie written before (the same JWE in Remix's encoding) is still read.
+ */
 export function createEncryptedCookieSessionStorage<Data, FlashData = Data>(options: {
   name: string;
   secrets: string[];
@@ -49,25 +58,34 @@ export function createEncryptedCookieSessionStorage<Data, FlashData = Data>(opti
 }): SessionStorage<Data, FlashData> {
   if (options.secrets.length === 0) throw new Error("session secrets required");
   const keys = options.secrets.map(deriveSessionKey);
-  const cookie = createCookie(options.name, options.cookie);
+  const attributes = { path: "/", sameSite: "lax" as const, ...options.cookie };
+  const remixEncoded = createCookie(options.name, options.cookie);
+  const tokenOf = async (cookieHeader: string): Promise<unknown> => {
+    const raw = parseCookies(cookieHeader)[options.name];
+    if (!raw) return null;
+    if (COMPACT_JWE.test(raw)) return raw;
+    try {
+      return await remixEncoded.parse(cookieHeader);
+    } catch {
+      return null;
+    }
+  };
   return {
-    async getSession(cookieHeader, parseOptions) {
-      let token: unknown = null;
-      try {
-        token = cookieHeader ? await cookie.parse(cookieHeader, parseOptions) : null;
-      } catch {
-        token = null;
-      }
+    async getSession(cookieHeader) {
+      const token = cookieHeader ? await tokenOf(cookieHeader) : null;
       const data = typeof token === "string" ? await openSessionData(token, keys) : null;
       return createSession<Data, FlashData>((data ?? {}) as Data);
     },
     async commitSession(session, serializeOptions) {
-      const serialized = await cookie.serialize(await sealSessionData(session.data, keys[0]!), serializeOptions);
+      const serialized = serializeCookie(options.name, await sealSessionData(session.data, keys[0]!), {
+        ...attributes,
+        ...serializeOptions,
+      });
       if (serialized.length > 4096) throw new Error(`session cookie too long: ${serialized.length}`);
       return serialized;
     },
     async destroySession(_session, serializeOptions) {
-      return cookie.serialize("", { ...serializeOptions, maxAge: undefined, expires: new Date(0) });
+      return serializeCookie(options.name, "", { ...attributes, ...serializeOptions, maxAge: undefined, expires: new Date(0) });
     },
   };
 }
