@@ -1,0 +1,29 @@
+import type { ContactInfo } from "~/api/digital.server";
+import { digital } from "~/lib/messages/digital";
+import { ContactForm } from "./ContactForm";
+
+export type AdhesionViewProps = {
+  info: ContactInfo;
+  idempotencyKey: string;
+  /** the action's 400 answer: the errors and what was sent */
+  result?: { fieldErrors?: Record<string, string>; values?: Record<string, string> };
+};
+
+/** /digital/adhesion: 'Adhesión a domicilio digital'. */
+export function AdhesionView({ info, idempotencyKey, result }: AdhesionViewProps) {
+  return (
+    <section className="dd narrow" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {digital.adhesion.title}
+      </h1>
+      <ContactForm
+        mode="create"
+        info={info}
+        current={null}
+        idempotencyKey={idempotencyKey}
+        fieldErrors={result?.fieldErrors}
+        values={result?.values}
+      />
+    </section>
+  );
+}
