@@ -1,12 +1,12 @@
 import type { ContactInfo } from "~/api/digital.server";
 import { digital } from "~/lib/messages/digital";
-import { ContactForm } from "./ContactForm";
+import { ContactForm, type ContactResult } from "./ContactForm";
 
 export type AdhesionViewProps = {
   info: ContactInfo;
   idempotencyKey: string;
   /** the action's 400 answer: the errors and what was sent */
-  result?: { fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  result?: ContactResult;
 };
 
 /** /digital/adhesion: 'Adhesión a domicilio digital'. */
@@ -16,14 +16,7 @@ export function AdhesionView({ info, idempotencyKey, result }: AdhesionViewProps
       <h1 id="page-title" className="page-title">
         {digital.adhesion.title}
       </h1>
-      <ContactForm
-        mode="create"
-        info={info}
-        current={null}
-        idempotencyKey={idempotencyKey}
-        fieldErrors={result?.fieldErrors}
-        values={result?.values}
-      />
+      <ContactForm mode="create" info={info} current={null} idempotencyKey={idempotencyKey} result={result} />
     </section>
   );
 }

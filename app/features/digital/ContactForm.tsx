@@ -9,13 +9,15 @@ import { RadioGroup } from "~/ui/RadioGroup";
 
 const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
+export type ContactResult = { fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
 export type ContactFormProps = {
   mode: "create" | "update";
   info: ContactInfo;
   current: { email: string; phone: Phone | null } | null;
   idempotencyKey: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
+  /** the action's 400 answer: the errors and what was sent */
+  result?: ContactResult;
 };
 
 /**
@@ -23,7 +25,9 @@ export type ContactFormProps = {
  * needs the terms. The button is enabled by the rules of spec section 5 (with JS); the server
  * checks the same rules.
  */
-export function ContactForm({ mode, info, current, idempotencyKey, fieldErrors = {}, values }: ContactFormProps) {
+export function ContactForm({ mode, info, current, idempotencyKey, result }: ContactFormProps) {
+  const fieldErrors = result?.fieldErrors ?? {};
+  const values = result?.values;
   const T = mode === "create" ? digital.adhesion : digital.settings;
   const hydrated = useHydrated();
   const [email, setEmail] = useState(values?.email ?? current?.email ?? "");

@@ -1,7 +1,7 @@
 import type { ContactInfo, Phone } from "~/api/digital.server";
 import { DigestSwitchForm } from "~/features/datos/DigestSwitch";
 import { digital } from "~/lib/messages/digital";
-import { ContactForm } from "./ContactForm";
+import { ContactForm, type ContactResult } from "./ContactForm";
 import { DigitalHeader } from "./DigitalHeader";
 
 export type SettingsViewProps = {
@@ -11,7 +11,7 @@ export type SettingsViewProps = {
   /** the daily digest's switch; null when the backend does not offer it (decision 074) */
   digest: boolean | null;
   /** the action's 400 answer: the errors and what was sent */
-  result?: { fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  result?: ContactResult;
 };
 
 /** /digital/settings: 'Datos de contacto' with 'Guardar', then the digest's switch. */
@@ -21,14 +21,7 @@ export function SettingsView({ info, current, idempotencyKey, digest, result }: 
       <DigitalHeader title={digital.title} />
       <div className="card narrow">
         <h2 className="section-title">{digital.settings.title}</h2>
-        <ContactForm
-          mode="update"
-          info={info}
-          current={current}
-          idempotencyKey={idempotencyKey}
-          fieldErrors={result?.fieldErrors}
-          values={result?.values}
-        />
+        <ContactForm mode="update" info={info} current={current} idempotencyKey={idempotencyKey} result={result} />
       </div>
       {digest === null ? null : <DigestSwitchForm enabled={digest} />}
     </section>
