@@ -9,7 +9,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Express } from "express";
 import client from "prom-client";
-import type { AccessEntry } from "./server.js";
+
+/** One answered request, as the access log and the request metrics see it (written by server.ts). */
+export type AccessEntry = { method: string; route: string; status: number; ms: number };
 
 /** The global key app/api/client.server.ts reports each API call to. */
 export const API_CALL_OBSERVER = Symbol.for("atencion-virtual.api-call");

@@ -19,10 +19,10 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express } from "express";
-import { createPortalMetrics, observeApiCalls } from "./metrics.js";
+import { createPortalMetrics, observeApiCalls, type AccessEntry } from "./metrics.js";
 import { routePatternOf } from "./route-pattern.js";
 
-export type AccessEntry = { method: string; route: string; status: number; ms: number };
+export type { AccessEntry };
 
 export type PortalAppOptions = {
   build: ServerBuild;

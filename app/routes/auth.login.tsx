@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { startSignIn } from "~/lib/auth.server";
-import { orErrorPage } from "~/lib/guards.server";
+import { signIn } from "~/features/session/sign-in.server";
 
-/** Starts the OpenID Connect sign-in (code flow with PKCE). */
-export const loader = ({ request }: LoaderFunctionArgs) => orErrorPage(() => startSignIn(request));
+export const loader = ({ request }: LoaderFunctionArgs) => signIn(request);

@@ -1,7 +1,6 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireApiContext } from "~/api/client.server";
-import { loadLegalText } from "~/features/digital/contact.server";
+import { loadLegalPage } from "~/features/digital/contact.server";
 import { LegalText } from "~/features/digital/LegalText";
 import { digital } from "~/lib/messages/digital";
 import { pageTitle } from "~/lib/meta";
@@ -10,10 +9,7 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(digital.privacy.title);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireApiContext(request);
-  return json({ html: await loadLegalText(ctx, "privacy") });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadLegalPage(request, "privacy");
 
 export default function DigitalPrivacy() {
   const { html } = useLoaderData<typeof loader>();

@@ -1,12 +1,7 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DigestSwitchForm } from "~/features/datos/DigestSwitch";
-import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/digest.server";
-import { ContactForm } from "~/features/digital/ContactForm";
-import { contactAction, loadContact } from "~/features/digital/contact.server";
-import { DigitalHeader } from "~/features/digital/DigitalHeader";
-import { requireAdhered } from "~/lib/guards.server";
-import { digital } from "~/lib/messages/digital";
+import { loadSettings, settingsAction } from "~/features/digital/contact.server";
+import { SettingsView } from "~/features/digital/SettingsView";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import digitalStyles from "~/styles/digital.css";
@@ -14,37 +9,19 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.settings);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAdhered(request, "digital");
-  const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
-  return json({ ...contact, digest });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadSettings(request);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAdhered(request, "digital");
-  // Two forms, one route: the digest's switch (decision 074) says so in its `intent`.
-  if (await isDigestPost(request)) return digestAction(request, ctx);
-  return contactAction(request, ctx, "update");
-}
+export const action = ({ request }: ActionFunctionArgs) => settingsAction(request);
 
 export default function DigitalSettings() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   return (
-    <section className="dd" aria-labelledby="page-title">
-      <DigitalHeader title={digital.title} />
-      <div className="card narrow">
-        <h2 className="section-title">{digital.settings.title}</h2>
-        <ContactForm
-          mode="update"
-          info={data.info}
-          current={data.current}
-          idempotencyKey={data.idempotencyKey}
-          fieldErrors={result?.fieldErrors}
-          values={result?.values}
-        />
-      </div>
-      {data.digest === null ? null : <DigestSwitchForm enabled={data.digest} />}
-    </section>
+    <SettingsView
+      info={data.info}
+      current={data.current}
+      idempotencyKey={data.idempotencyKey}
+      digest={data.digest}
+      result={useActionData<typeof action>()}
+    />
   );
 }

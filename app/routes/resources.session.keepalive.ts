@@ -1,30 +1,8 @@
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { readForm } from "~/lib/form.server";
-import { getActiveSession, sessionDeadline, sessionStorage } from "~/lib/session.server";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { keepAlive } from "~/features/session/keepalive.server";
 import { resource } from "~/lib/resource.server";
 
-/**
- * 'Continuar' of the session warning (WCAG 2.2.1): a CSRF-checked post that refreshes the idle
- * time of a session still alive. An expired one is not revived (401): the citizen signs in again.
- */
-async function actionHandler({ request }: ActionFunctionArgs) {
-  await readForm(request);
-  const active = await getActiveSession(request);
-  if (!active) return json({ ok: false as const }, { status: 401 });
-  const now = Date.now();
-  active.session.set("lastSeen", now);
-  const expiresAt = sessionDeadline({ createdAt: active.data.createdAt, lastSeen: now });
-  return json(
-    { ok: true as const, remainingMs: expiresAt - now, expiresAt },
-    { headers: { "Set-Cookie": await sessionStorage.commitSession(active.session) } },
-  );
-}
-
 /** Only posts: a visit goes home. */
-function loaderHandler() {
-  return redirect("/");
-}
+export const loader = resource(() => redirect("/"));
 
-export const loader = resource(loaderHandler);
-
-export const action = resource(actionHandler);
+export const action = resource(({ request }: ActionFunctionArgs) => keepAlive(request));

@@ -17,7 +17,7 @@ import { common } from "../lib/messages/common";
  * the server (the action's 400 answer), so everything works without JavaScript.
  */
 
-interface FieldBaseProps {
+export interface FieldBaseProps {
   /** Input id; also the anchor of ErrorSummary links. */
   id: string;
   /** Form field name (leave it out for a field that a script reads instead of a form posting it). */
@@ -51,7 +51,8 @@ export function describedBy(
   return list.length ? list.join(" ") : undefined;
 }
 
-function wrapperClass(base: string, error: unknown, className?: string) {
+/** Class of a field's wrapper: `base`, `field--error` when in error, then the caller's class. */
+export function wrapperClass(base: string, error: unknown, className?: string) {
   return [base, error ? "field--error" : "", className ?? ""].filter(Boolean).join(" ");
 }
 
@@ -63,7 +64,7 @@ function FieldLabel({ id, label, hidden }: { id: string; label: ReactNode; hidde
   );
 }
 
-function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
   return hint ? (
     <div className="field__hint" id={fieldIds(id).hint}>
       {hint}
@@ -71,7 +72,7 @@ function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
   ) : null;
 }
 
-function FieldError({ id, error }: { id: string; error?: string | null }) {
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
   return error ? (
     <p className="field__error" id={fieldIds(id).error}>
       <span className="visually-hidden">{common.fields.errorPrefix} </span>

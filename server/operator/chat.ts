@@ -24,7 +24,7 @@ import {
 import { chatActivity } from "../domain/chat/service.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 import { isDueDate } from "../../common/due-dates.js";
 import { ID_PATTERN, TOKEN_ID_PATTERN } from "../../common/ids.js";
 

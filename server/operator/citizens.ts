@@ -8,7 +8,7 @@ import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { recordAccess } from "../domain/accesses/service.js";
 import { actorOf } from "./access.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 /**
  * Citizens for demos and tests: `POST /operator/api/citizens` creates one (a random

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.js";
 import { createDatabase } from "../db/index.js";
-import { operatorCommandSets, type OperatorCall, type OperatorCommand } from "./commands.js";
+import type { OperatorCall, OperatorCommand } from "./command-types.js";
+import { operatorCommandSets } from "./commands.js";
 import { operatorAdminCommands } from "./operators.js";
 
 /**

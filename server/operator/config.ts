@@ -6,7 +6,7 @@ import { getInstanceConfig, MODULE_IDS } from "../domain/config/service.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 /**
  * The instance configuration without code: enable or disable a module, change its

@@ -15,7 +15,7 @@ import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { recordAccess } from "../domain/accesses/service.js";
 import { actorOf } from "./access.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 import { isDueDate } from "../../common/due-dates.js";
 import { UPLOAD_LIMIT_BYTES } from "../../common/limits.js";
 import { ID_PATTERN } from "../../common/ids.js";

@@ -11,7 +11,7 @@ import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { listParkedMail, outboxDepth, requeueParkedMail } from "../mail/outbox.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 const RequeueBody = z
   .object({ ids: z.array(z.string().uuid()).min(1).max(1000).optional(), all: z.literal(true).optional() })

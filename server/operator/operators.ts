@@ -7,16 +7,12 @@
  *   npm run operator -- operators:list
  *   npm run operator -- operators:revoke --id ID
  */
-import type { ParseArgsConfig } from "node:util";
 import type { DbOrTx } from "../db/index.js";
 import { createOperator, operatorsList, revoke } from "../domain/operators/service.js";
+import type { CliCommand } from "./command-types.js";
 
-export type LocalCommand = {
-  usage: string;
-  description: string;
-  options: NonNullable<ParseArgsConfig["options"]>;
-  run: (values: Record<string, string | boolean | (string | boolean)[] | undefined>, db: DbOrTx) => Promise<unknown>;
-};
+/** A command that works on the database directly. */
+export type LocalCommand = CliCommand<DbOrTx>;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 

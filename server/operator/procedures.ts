@@ -17,7 +17,7 @@ import { parse } from "../http/validation.js";
 import { audited, procedureItem, recordAccess } from "../domain/accesses/service.js";
 import { inTransaction } from "../db/index.js";
 import { actorOf } from "./access.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 import { ID_PATTERN } from "../../common/ids.js";
 
 const CreateInstance = z.object({

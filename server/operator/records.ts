@@ -23,7 +23,7 @@ import { parse } from "../http/validation.js";
 import { audited, recordAccess, recordItem } from "../domain/accesses/service.js";
 import { inTransaction } from "../db/index.js";
 import { actorOf } from "./access.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 const Id = z.string().regex(/^[0-9a-f-]{36}$/i);
 

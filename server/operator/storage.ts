@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { sweep } from "../jobs/sweeper.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 /** Never less than the configured grace: an operator cannot sweep uploads in flight by mistake. */
 const SweepBody = z.object({ graceMinutes: z.number().int().min(1).max(525_600).optional() }).optional();

@@ -14,7 +14,7 @@ import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { audited, chatDocumentItem, communicationItem } from "../domain/accesses/service.js";
 import { actorOf } from "./access.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 import { ID_PATTERN } from "../../common/ids.js";
 
 const Id = z.string().regex(ID_PATTERN);

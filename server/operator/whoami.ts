@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { RouteDeps } from "../http/types.js";
-import type { OperatorCommand } from "./commands.js";
+import type { OperatorCommand } from "./command-types.js";
 
 export const whoamiOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
   app.get("/whoami", { config: { citizenData: false } }, async (request) => request.operator);

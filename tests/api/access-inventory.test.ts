@@ -3,10 +3,10 @@ import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { call, routesOf, startStack, type TestStack } from "./harness.js";
 
 /**
- * Keeps the access-control matrix complete (issue 7): every citizen API route that takes an id in
- * its path is listed here with the test that tries it with another citizen's ids. A route added
- * later without an entry fails this test. The routes added after the matrix was written (renditions,
- * archives, receipts, linked communications) are tried here.
+ * Keeps the access-control matrix complete (one citizen never reaches another's ids): every citizen
+ * API route that takes an id in its path is listed here with the test that tries it with another
+ * citizen's ids. A route added later without an entry fails this test. The routes added after the
+ * matrix was written (renditions, archives, receipts, linked communications) are tried here.
  */
 const victim = demoCitizens[0]!;
 const attacker = demoCitizens[2]!;

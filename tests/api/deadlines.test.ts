@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 2: due dates. The inbox sorts by due date (nulls last, both ways, on every page),
+ * Due dates (decision 027). The inbox sorts by due date (nulls last, both ways, on every page),
  * and the e-mail reminder goes out three days before each due day, exactly once, to adhered
  * citizens, queued in the mail outbox with its claim (decision 060) and written by the outbox
  * worker as .eml files here.

@@ -1,5 +1,5 @@
 /**
- * 'Descargar todo' (issue 9, item 4): one ZIP of a record's or a procedure's documents with
+ * 'Descargar todo' (decision 030): one ZIP of a record's or a procedure's documents with
  * an index, streamed (never held in memory), scoped to the citizen.
  */
 import { randomBytes, randomUUID } from "node:crypto";

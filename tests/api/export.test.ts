@@ -1,5 +1,5 @@
 /**
- * 'Descargar mis datos' (issue 17, decision 073): one ZIP with everything the portal holds about
+ * 'Descargar mis datos' (decision 073): one ZIP with everything the portal holds about
  * the signed-in citizen — `indice.html`, `datos.json` and the files — and nothing of anyone else;
  * built once and answered again within the hour; one build at a time per citizen; a failed build
  * leaves nothing; swept after it expires.

@@ -11,7 +11,7 @@ import { makePng } from "../../server/domain/files/samples.js";
 import { startStack, TEST_AUDIENCE, type ApiJson, type TestStack } from "./harness.js";
 
 /**
- * A write interrupted by a crash leaves no partial state (issue 7). The API runs in a child
+ * A write interrupted by a crash leaves no partial state. The API runs in a child
  * process (tests/api/faults.child.ts) over this test's database; a test trigger holds the
  * multi-row write open at its last insert, the test SIGKILLs the process there, and checks that
  * none of the write's rows exist; a restarted API then does the same write whole. On PostgreSQL the

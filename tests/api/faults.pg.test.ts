@@ -3,7 +3,7 @@ import { apiBehindProxy, BOUND_MS, citizen, expectCleanError, QUERY_TIMEOUT_MS, 
 import type { ApiJson } from "./harness.js";
 
 /**
- * The backend survives PostgreSQL going away and coming back (issue 7): requests answer a clean JSON
+ * The backend survives PostgreSQL going away and coming back (decision 018): requests answer a clean JSON
  * error quickly (no hang, no crash, no stack), readiness says not ready, and once the database is back
  * everything works again without a restart. PostgreSQL only: vitest.config.ts runs `*.pg.test.ts`
  * when TEST_DATABASE_URL is set (CI's PostgreSQL pass, `.ci/run`).

@@ -8,7 +8,7 @@ import { BOUND_MS, citizen, expectCleanError, timed, upload } from "./faults-hel
 import { call, startStack, type TestStack } from "./harness.js";
 
 /**
- * Faults the API meets on any database (issue 7): SQLite held by another writer (always on a SQLite
+ * Faults the API meets on any database (decision 018): SQLite held by another writer (always on a SQLite
  * file of its own), an upload the client abandons. PostgreSQL going away and a network partition:
  * tests/api/faults.pg.test.ts.
  */

@@ -6,7 +6,7 @@ import { cuilCheckDigit } from "../../server/domain/citizens/cuil.js";
 import { startStack, TEST_PORTAL, type TestStack } from "./harness.js";
 
 /**
- * Sign-in throttle (issue 7, ASVS V2.2.1) of the development identity provider: 5 failures per
+ * Sign-in throttle (ASVS V2.2.1) of the development identity provider: 5 failures per
  * CUIL (tests/api/oidc.test.ts) and 20 per address in 15 minutes, here; and the window on a
  * controlled clock.
  */

@@ -7,7 +7,7 @@ import { hitRateLimit, purgeRateLimits } from "../../server/domain/security/rate
 import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";
 import { startStack, type TestStack, type ApiJson } from "./harness.js";
 
-/** Uploads per citizen (issue 7): counted in the database, 429 with the spec-style message. */
+/** Uploads per citizen (decision 017): counted in the database, 429 with the spec-style message. */
 const heavy = demoCitizens[1].cuil;
 const other = demoCitizens[2].cuil;
 

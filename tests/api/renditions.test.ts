@@ -1,5 +1,5 @@
 /**
- * Readable documents (issue 9, item 3): page images drawn on the server and page text,
+ * Readable documents (decision 029): page images drawn on the server and page text,
  * cached, scoped to the citizen, bounded against hostile PDFs.
  */
 import path from "node:path";

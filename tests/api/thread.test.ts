@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 1: one thread between the modules. A communication links to a procedure instance
+ * One thread between the modules (decision 026). A communication links to a procedure instance
  * and/or a record of the same citizen only; the citizen lists the communications about their own
  * instance / record, never about someone else's.
  */

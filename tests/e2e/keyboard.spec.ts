@@ -4,13 +4,12 @@ import { expect, test, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
 /**
- * Issue 9, item 7: the three main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space,
- * arrow keys and typing), with JavaScript and without. No clicks; the only page.goto is the
- * first one of each test. At every focus stop the focused element must show a visible focus
- * indicator; each test uses the skip link and checks that focus can leave the page's content
- * (no keyboard trap). The one thing a keyboard cannot do in a headless browser, choosing a
- * file in the system's file chooser, is done with setInputFiles on the input the keyboard
- * focused.
+ * Keyboard-only runs (decision 036): the three main flows with the keyboard alone (Tab, Shift+Tab,
+ * Enter, Space, arrow keys and typing), with JavaScript and without. No clicks; the only page.goto is
+ * the first one of each test. At every focus stop the focused element must show a visible focus
+ * indicator; each test uses the skip link and checks that focus can leave the page's content (no
+ * keyboard trap). The one thing a keyboard cannot do in a headless browser, choosing a file in the
+ * system's file chooser, is done with setInputFiles on the input the keyboard focused.
  */
 
 const noJs = () => test.info().project.use.javaScriptEnabled === false;

@@ -1,6 +1,6 @@
 /**
- * Issue 9, items 3 and 4: documents anyone can read (page image without JavaScript, pdf.js with
- * it, 'Ver como texto' either way) and 'Descargar todo' (one ZIP with an index).
+ * Documents anyone can read (decisions 029 and 031: page image without JavaScript, pdf.js with
+ * it, 'Ver como texto' either way) and 'Descargar todo' (decision 030: one ZIP with an index).
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen } from "./operator";
 
-/** Receipts (issue 9 item 6): offered after the action, a page with a print stylesheet, and a PDF. */
+/** Receipts (decision 033): offered after the action, a page with a print stylesheet, and a PDF. */
 const noJs = () => test.info().project.use.javaScriptEnabled === false;
 
 test.describe("receipts", () => {

@@ -6,7 +6,7 @@ import { createCitizen, operator } from "./operator";
 import { createEncryptedCookieSessionStorage } from "../../app/lib/session-cookie.server";
 
 /**
- * Shared terminals and timeouts (issue 9 item 5): the warning before the session ends (with
+ * Shared terminals and timeouts (decision 032): the warning before the session ends (with
  * JavaScript), drafts that survive an expiry for the same citizen only, 'Cerrar sesión' one tap away
  * at 360 px, and nothing of the citizen's on screen after signing out and going back.
  */

@@ -26,7 +26,7 @@ export const happy = [
   http.get(`${API}/api/security/user/get_roles`, () => HttpResponse.json({ data: { data: user } })),
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
-  // Issue 9: the communications about a tray page's instances / a record (none by default).
+  // Links between modules (decision 026): the communications about a tray page's instances or a record (none by default).
   http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ communications: [] })),
   // 'Tus datos' (decision 072): a backend of the spec only does not offer it (404), so its links stay hidden.
   http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),

@@ -11,7 +11,7 @@ import { action as trayAction, loader as trayLoader } from "~/routes/procedures.
 import { loader as rootLoader } from "~/root";
 
 /**
- * A failing backend (issue 7): down, slower than the timeout, malformed JSON, a 500 with JSON and
+ * A failing backend: down, slower than the timeout, malformed JSON, a 500 with JSON and
  * a 502 with an HTML page. For each, loaders go to the spec's /error screen and actions come back
  * with the spec's toast, always within a bounded time (API_TIMEOUT_MS, 300 ms in these tests).
  */

@@ -1,6 +1,7 @@
 /**
- * Portal side of issue 9 items 3 and 4: the page-image and 'Descargar todo' resource routes
- * hand the API's bodies on as streams, keep their headers, and turn failures into 404s or toasts.
+ * Portal side of readable documents and 'Descargar todo' (decisions 029 to 031): the page-image and
+ * 'Descargar todo' resource routes hand the API's bodies on as streams, keep their headers, and turn
+ * failures into 404s or toasts.
  */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";

@@ -17,7 +17,7 @@ import { loader as pdfLoader } from "~/routes/resources.comprobantes.$id.pdf";
 import { action as keepAlive } from "~/routes/resources.session.keepalive";
 
 /**
- * Shared terminals and timeouts (issue 9 item 5) and receipts (item 6), against the real loaders
+ * Shared terminals and timeouts (decision 032) and receipts (decision 033), against the real loaders
  * and actions: keep-alive, drafts that survive an expiry for the same citizen only, and receipts.
  */
 const BASE = "http://localhost:3000";

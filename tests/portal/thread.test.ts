@@ -1,8 +1,8 @@
 /**
- * Issue 9 in the portal's loaders (msw at the network boundary): the tray and the record manager
- * ask for the communications about what they show, in one call, and keep working when that call
- * fails; the summary and the inbox carry the links and the due date; the inbox asks for the
- * due-date order.
+ * Links between modules and due dates (decisions 026 and 027) in the portal's loaders (msw at the
+ * network boundary): the tray and the record manager ask for the communications about what they show,
+ * in one call, and keep working when that call fails; the summary and the inbox carry the links and
+ * the due date; the inbox asks for the due-date order.
  */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";

@@ -6,6 +6,7 @@ import { EmptyState } from "../../app/ui/EmptyState";
 import { Checkbox, ErrorSummary, Select, TextArea, TextField } from "../../app/ui/Field";
 import { Modal, ModalFrame } from "../../app/ui/Modal";
 import { Paginator } from "../../app/ui/Paginator";
+import { RadioGroup } from "../../app/ui/RadioGroup";
 import { SkeletonCards, SkeletonRows, SkeletonTabs } from "../../app/ui/Skeleton";
 import { LoadingScreen, Spinner } from "../../app/ui/Spinner";
 import { Tabs } from "../../app/ui/Tabs";
@@ -267,6 +268,33 @@ describe("Fields", () => {
     expect(tagWith(html, 'id="terms"')).toMatchObject({ type: "checkbox", "aria-invalid": "true", "aria-describedby": "terms-error" });
     expect(tagWith(html, "<select")).toMatchObject({ id: "type", "aria-describedby": "type-hint" });
     expect(allTags(html, "option").map((o) => o.value)).toEqual(["", "1"]);
+    expectReferencesResolve(html);
+  });
+
+  it("renders a radio group as a fieldset: legend, error tied to the group, one id per radio", async () => {
+    const html = await renderWithRouter(
+      <form>
+        <RadioGroup
+          id="email"
+          name="email"
+          label="Correo electrónico"
+          error="Elegí un correo electrónico."
+          options={[
+            { value: "a@example.org", label: "a@example.org" },
+            { value: "", label: "Ninguno", id: "email-none" },
+          ]}
+          defaultValue=""
+        />
+      </form>,
+    );
+    expect(tagWith(html, "<fieldset")).toMatchObject({ class: "field field--error", "aria-describedby": "email-error" });
+    expect(textOf(from(html, "<legend"))).toMatch(/^Correo electrónico/);
+    expect(allTags(html, "input").map((i) => [i.id, i.type, i.name, i.value])).toEqual([
+      ["email-0", "radio", "email", "a@example.org"],
+      ["email-none", "radio", "email", ""],
+    ]);
+    expect(tagWith(html, 'id="email-none"')).toHaveProperty("checked");
+    expect(tagWith(html, 'id="email-0"')).not.toHaveProperty("checked");
     expectReferencesResolve(html);
   });
 

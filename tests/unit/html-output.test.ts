@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Input (issue 7): text from the backend and from citizens (messages, names, subjects) is rendered
+ * Untrusted input: text from the backend and from citizens (messages, names, subjects) is rendered
  * as React text, which escapes it. Raw HTML reaches the page in exactly these reviewed places; a new
  * `dangerouslySetInnerHTML` fails here until it is reviewed (backend HTML must go through
  * sanitize-html on the server first, as the terms and privacy texts do).

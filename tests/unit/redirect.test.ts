@@ -100,7 +100,7 @@ describe("safeReturnPath, property-based", () => {
   });
 });
 
-describe("safeReturnPath, the issue's hostile inputs (issue 7)", () => {
+describe("safeReturnPath, hostile return paths", () => {
   // Every input the requirement lists, and the variants a browser would also read as another site.
   const listed = [
     "//evil",

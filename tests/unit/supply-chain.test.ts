@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Supply chain (issue 7): a lockfile pinning every package with its integrity hash, and install
+ * Supply chain (decision 019): a lockfile pinning every package with its integrity hash, and install
  * scripts only where package.json's `allowScripts` says so, none of them fetching from outside
  * the npm registry. npm does not enforce `allowScripts`: this test does. A new dependency with an
  * install script, or a new version whose script changed, fails here until someone reviews it.

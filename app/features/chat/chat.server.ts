@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
-import { ApiError, type ApiContext } from "~/api/client.server";
+import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
 import {
   discardToSendDocument,
   finalise,
@@ -16,7 +16,6 @@ import {
   sendDraft,
   sendText,
   sendToSendDocument,
-  type Chat,
 } from "~/api/chat.server";
 import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
@@ -24,6 +23,7 @@ import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
 import { procedures as t } from "~/lib/messages/procedures";
+import { errorPage, upstreamStatus } from "~/lib/resource.server";
 import { redirectWithToast, errorText } from "~/lib/toast.server";
 import { keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
@@ -82,9 +82,23 @@ async function restoredMessage(request: Request): Promise<string | null> {
   return typeof fields?.message === "string" && fields.message.trim() ? fields.message.slice(0, MAX_MESSAGE_LENGTH) : null;
 }
 
-/** The chat of the polling resource route (no guard beyond the session: the API scopes it). */
-export function pollChat(ctx: ApiContext, instanceId: string, preview: boolean): Promise<Chat> {
-  return preview ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId);
+/**
+ * Loader of /resources/chat/events: the conversation as JSON for the chat's live updates (polled
+ * with a fetcher). Being a resource route, polling does not run the root loader, so an open chat
+ * does not keep an idle session alive. No guard beyond the session: the API scopes it.
+ */
+export async function chatEvents(request: Request) {
+  const ctx = await requireApiContext(request);
+  const url = new URL(request.url);
+  const instance = url.searchParams.get("instance") ?? "";
+  if (!ID.test(instance)) throw new Response("No encontrado", { status: 404 });
+  try {
+    const chat = await (url.searchParams.get("preview") === "1" ? getPreviewChat(ctx, instance) : getChat(ctx, instance));
+    return json(chat, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof ApiError) throw errorPage(upstreamStatus(error));
+    throw error;
+  }
 }
 
 export type ChatActionData = { required?: boolean; message?: string; messageError?: string; ok?: boolean };

@@ -3,6 +3,7 @@ import type { Access, AccessPage } from "~/api/accesses.server";
 import type { ExportStatus } from "~/api/export.server";
 import { formatDateTime } from "~/lib/dates";
 import { datos as D } from "~/lib/messages/datos";
+import { DataTable, type Column } from "~/ui/DataTable";
 import { ErrorSummary, Select, TextField } from "~/ui/Field";
 import { Paginator } from "~/ui/Paginator";
 import { DigestNote } from "./DigestNote";
@@ -40,6 +41,25 @@ function ItemCell({ access }: { access: Access }) {
     </>
   );
 }
+
+/** The accesses' table: when, who, what, which action, why. */
+const COLUMNS: readonly Column<Access>[] = [
+  { key: "when", header: D.table.when, cell: (a) => <time dateTime={a.occurredAt}>{formatDateTime(a.occurredAt)}</time> },
+  {
+    key: "who",
+    header: D.table.who,
+    cell: (a) => (
+      <>
+        {a.operator.name}
+        <br />
+        <span className="datos__organismo">{a.operator.organismo}</span>
+      </>
+    ),
+  },
+  { key: "what", header: D.table.what, cell: (a) => <ItemCell access={a} /> },
+  { key: "action", header: D.table.action, cell: (a) => D.actions[a.action] ?? D.otherAction },
+  { key: "purpose", header: D.table.purpose, cell: (a) => a.purpose },
+];
 
 /** 'Tus datos': who in the administration read or changed the citizen's data (decision 072). */
 export function DatosView({ page, exportStatus, state, errors, raw, filtered, digest = null }: Props) {
@@ -106,39 +126,14 @@ export function DatosView({ page, exportStatus, state, errors, raw, filtered, di
       {page.accesses.length === 0 ? (
         <p className="datos__empty">{filtered ? D.emptyFiltered : D.empty}</p>
       ) : (
-        <div className="datos__table-wrap">
-          <table className="datos__table">
-            <caption>{D.table.caption(from, to, page.total)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{D.table.when}</th>
-                <th scope="col">{D.table.who}</th>
-                <th scope="col">{D.table.what}</th>
-                <th scope="col">{D.table.action}</th>
-                <th scope="col">{D.table.purpose}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.accesses.map((a) => (
-                <tr key={a.id}>
-                  <td data-label={D.table.when}>
-                    <time dateTime={a.occurredAt}>{formatDateTime(a.occurredAt)}</time>
-                  </td>
-                  <td data-label={D.table.who}>
-                    {a.operator.name}
-                    <br />
-                    <span className="datos__organismo">{a.operator.organismo}</span>
-                  </td>
-                  <td data-label={D.table.what}>
-                    <ItemCell access={a} />
-                  </td>
-                  <td data-label={D.table.action}>{D.actions[a.action] ?? D.otherAction}</td>
-                  <td data-label={D.table.purpose}>{a.purpose}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="datos__table"
+          wrapClassName="datos__table-wrap"
+          caption={D.table.caption(from, to, page.total)}
+          columns={COLUMNS}
+          rows={page.accesses}
+          rowKey={(a) => a.id}
+        />
       )}
       <Paginator page={page.page} lastPage={page.last_page} hrefFor={(n) => datosHref(state, { page: n })} label={D.paginatorLabel} />
     </section>

@@ -4,17 +4,20 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ContactInfo, Phone } from "~/api/digital.server";
 import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
-import { ErrorSummary, SubmitButton, useHydrated } from "~/ui";
+import { Checkbox, ErrorSummary, SubmitButton, useHydrated } from "~/ui";
+import { RadioGroup } from "~/ui/RadioGroup";
 
 const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
+
+export type ContactResult = { fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
 export type ContactFormProps = {
   mode: "create" | "update";
   info: ContactInfo;
   current: { email: string; phone: Phone | null } | null;
   idempotencyKey: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
+  /** the action's 400 answer: the errors and what was sent */
+  result?: ContactResult;
 };
 
 /**
@@ -22,7 +25,9 @@ export type ContactFormProps = {
  * needs the terms. The button is enabled by the rules of spec section 5 (with JS); the server
  * checks the same rules.
  */
-export function ContactForm({ mode, info, current, idempotencyKey, fieldErrors = {}, values }: ContactFormProps) {
+export function ContactForm({ mode, info, current, idempotencyKey, result }: ContactFormProps) {
+  const fieldErrors = result?.fieldErrors ?? {};
+  const values = result?.values;
   const T = mode === "create" ? digital.adhesion : digital.settings;
   const hydrated = useHydrated();
   const [email, setEmail] = useState(values?.email ?? current?.email ?? "");
@@ -39,93 +44,47 @@ export function ContactForm({ mode, info, current, idempotencyKey, fieldErrors =
       <ErrorSummary errors={errorItems} />
       <AuthenticityTokenInput />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <fieldset
-        className={`field${fieldErrors.email ? " field--error" : ""}`}
-        aria-describedby={fieldErrors.email ? "dd-email-error" : undefined}
-      >
-        <legend className="field__label">{T.emailLabel}</legend>
-        {fieldErrors.email ? (
-          <p id="dd-email-error" className="field__error">
-            <span className="visually-hidden">{common.fields.errorPrefix} </span>
-            {fieldErrors.email}
-          </p>
-        ) : null}
-        {info.emails.map((e, i) => (
-          <div className="checkbox__item" key={e}>
-            <input
-              className="checkbox__input"
-              type="radio"
-              id={`dd-email-${i}`}
-              name="email"
-              value={e}
-              defaultChecked={email === e}
-              onChange={() => setEmail(e)}
-            />
-            <label className="checkbox__label" htmlFor={`dd-email-${i}`}>
-              {e}
-            </label>
-          </div>
-        ))}
-      </fieldset>
-      <fieldset className="field">
-        <legend className="field__label">{T.phoneLabel}</legend>
-        {info.phones.map((p, i) => (
-          <div className="checkbox__item" key={phoneValue(p)}>
-            <input
-              className="checkbox__input"
-              type="radio"
-              id={`dd-phone-${i}`}
-              name="phone"
-              value={phoneValue(p)}
-              defaultChecked={initialPhone === phoneValue(p)}
-            />
-            <label className="checkbox__label" htmlFor={`dd-phone-${i}`}>
-              {common.phone(p.code, p.number)}
-            </label>
-          </div>
-        ))}
-        <div className="checkbox__item">
-          <input className="checkbox__input" type="radio" id="dd-phone-none" name="phone" value="" defaultChecked={initialPhone === ""} />
-          <label className="checkbox__label" htmlFor="dd-phone-none">
-            {digital.adhesion.noPhone}
-          </label>
-        </div>
-      </fieldset>
+      <RadioGroup
+        id="dd-email"
+        name="email"
+        label={T.emailLabel}
+        error={fieldErrors.email}
+        options={info.emails.map((e) => ({ value: e, label: e }))}
+        defaultValue={email}
+        onChange={setEmail}
+      />
+      <RadioGroup
+        id="dd-phone"
+        name="phone"
+        label={T.phoneLabel}
+        options={[
+          ...info.phones.map((p) => ({ value: phoneValue(p), label: common.phone(p.code, p.number) })),
+          { value: "", label: digital.adhesion.noPhone, id: "dd-phone-none" },
+        ]}
+        defaultValue={initialPhone}
+      />
       {mode === "create" ? (
-        <div className={`field checkbox${fieldErrors.terms ? " field--error" : ""}`}>
-          {fieldErrors.terms ? (
-            <p id="dd-terms-error" className="field__error">
-              <span className="visually-hidden">{common.fields.errorPrefix} </span>
-              {fieldErrors.terms}
-            </p>
-          ) : null}
-          <div className="checkbox__item">
-            <input
-              className="checkbox__input"
-              type="checkbox"
-              id="dd-terms"
-              name="terms"
-              value="on"
-              defaultChecked={terms}
-              onChange={(e) => setTerms(e.currentTarget.checked)}
-              aria-describedby={fieldErrors.terms ? "dd-terms-error dd-terms-links" : "dd-terms-links"}
-              aria-invalid={fieldErrors.terms ? true : undefined}
-            />
-            <label className="checkbox__label" htmlFor="dd-terms">
-              {digital.adhesion.acceptTerms}
-            </label>
-          </div>
-          <p id="dd-terms-links" className="field__hint cluster">
-            <Link to="/digital/terms" target="_blank" rel="noopener">
-              {digital.adhesion.termsLink}
-              <span className="visually-hidden"> {common.opensInNewTab}</span>
-            </Link>
-            <Link to="/digital/privacy" target="_blank" rel="noopener">
-              {digital.adhesion.privacyLink}
-              <span className="visually-hidden"> {common.opensInNewTab}</span>
-            </Link>
-          </p>
-        </div>
+        <Checkbox
+          id="dd-terms"
+          name="terms"
+          value="on"
+          label={digital.adhesion.acceptTerms}
+          error={fieldErrors.terms}
+          hint={
+            <span className="cluster">
+              <Link to="/digital/terms" target="_blank" rel="noopener">
+                {digital.adhesion.termsLink}
+                <span className="visually-hidden"> {common.opensInNewTab}</span>
+              </Link>
+              <Link to="/digital/privacy" target="_blank" rel="noopener">
+                {digital.adhesion.privacyLink}
+                <span className="visually-hidden"> {common.opensInNewTab}</span>
+              </Link>
+            </span>
+          }
+          defaultChecked={terms}
+          onChange={(e) => setTerms(e.currentTarget.checked)}
+        />
       ) : null}
       <div>
         <SubmitButton disabled={hydrated ? !enabled : undefined}>

@@ -2,23 +2,60 @@ import { json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { sanitizeRichText } from "~/lib/rich-text.server";
 import { z } from "zod";
-import { ApiError, type ApiContext } from "~/api/client.server";
+import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
 import { parseForm } from "~/lib/form.server";
-import { orErrorPage } from "~/lib/guards.server";
+import { loadStartup, orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { errors } from "~/lib/messages/errors";
 import { forgetSessionUser } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/digest.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
 export const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
-export async function loadContact(ctx: ApiContext, withCurrent: boolean) {
+async function loadContact(ctx: ApiContext, withCurrent: boolean) {
   return orErrorPage(async () => {
     const [info, current] = await Promise.all([getContactInfo(ctx), withCurrent ? getSelfDa(ctx) : Promise.resolve(null)]);
     return { info, current, idempotencyKey: randomUUID() };
   });
+}
+
+/** Loader of /digital/adhesion (unguarded): an adhered citizen goes on to the inbox. */
+export async function loadAdhesion(request: Request) {
+  const { ctx, adhered } = await loadStartup(request);
+  if (adhered) throw redirect("/digital");
+  return json(await loadContact(ctx, false));
+}
+
+/** 'Adherirme'. */
+export async function adhesionAction(request: Request) {
+  const { ctx } = await loadStartup(request);
+  return contactAction(request, ctx, "create");
+}
+
+/** Loader of /digital/settings: the contact data and the daily digest's switch (decision 074). */
+export async function loadSettings(request: Request) {
+  const { ctx } = await requireAdhered(request, "digital");
+  const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
+  return json({ ...contact, digest });
+}
+
+/** 'Guardar' of /digital/settings, or the digest's switch. */
+export async function settingsAction(request: Request) {
+  const { ctx } = await requireAdhered(request, "digital");
+  // Two forms, one route: the digest's switch (decision 074) says so in its `intent`.
+  if (await isDigestPost(request)) return digestAction(request, ctx);
+  return contactAction(request, ctx, "update");
+}
+
+/** Loader of /digital/confirm/{accion}: 'create' or 'update', and the e-mail the confirmation went to. */
+export async function loadConfirm(request: Request, accion: string | undefined) {
+  if (accion !== "create" && accion !== "update") throw new Response("No encontrado", { status: 404 });
+  const { ctx } = await requireAdhered(request, "digital");
+  const self = await orErrorPage(() => getSelfDa(ctx));
+  return json({ accion, email: self.email });
 }
 
 const ContactSchema = (termsRequired: boolean) =>
@@ -30,7 +67,7 @@ const ContactSchema = (termsRequired: boolean) =>
   });
 
 /** 'Adherirme' (create) and 'Guardar' (update): validation, the call, PRG with the toast. */
-export async function contactAction(request: Request, ctx: ApiContext, mode: "create" | "update") {
+async function contactAction(request: Request, ctx: ApiContext, mode: "create" | "update") {
   const form = await parseForm(request, ContactSchema(mode === "create"));
   if (!form.ok) return json({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   const { email, phone: phoneRaw } = form.data;
@@ -60,8 +97,14 @@ export async function contactAction(request: Request, ctx: ApiContext, mode: "cr
   );
 }
 
+/** Loader of /digital/terms and /digital/privacy (unguarded, signed in). */
+export async function loadLegalPage(request: Request, kind: "terms" | "privacy") {
+  const ctx = await requireApiContext(request);
+  return json({ html: await loadLegalText(ctx, kind) });
+}
+
 /** Terms / privacy HTML from the API, sanitised before it is rendered. */
-export async function loadLegalText(ctx: ApiContext, kind: "terms" | "privacy") {
+async function loadLegalText(ctx: ApiContext, kind: "terms" | "privacy") {
   try {
     const html = kind === "terms" ? await getTerms(ctx) : await getPolicies(ctx);
     return sanitizeRichText(html);

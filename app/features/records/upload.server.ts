@@ -10,6 +10,7 @@ import { uploadFile } from "~/api/files.server";
 import type { ApiContext } from "~/api/client.server";
 import { registerUploads } from "~/api/records.server";
 import { readForm } from "~/lib/form.server";
+import { requireAdhered } from "~/lib/guards.server";
 import { multipartFormReader, UploadRefused, type MultipartLimits } from "~/lib/multipart.server";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
@@ -21,6 +22,37 @@ import { UPLOAD_SLOTS, type UploadAnswer, type UploadErrors, type UploadSlotValu
 import { managerHref } from "./url";
 
 export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
+
+/**
+ * Action of /resources/records/upload, one file of the 'Agregar Documentos' modal (with JavaScript
+ * the files go one by one): streamed to disk, forwarded to `POST /api/fs/raw/bucket`, answers
+ * `{ fileId }` or `{ error }`.
+ */
+export async function uploadOne(request: Request) {
+  const { ctx } = await requireAdhered(request, "records");
+  const reader = multipartReader();
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader.read);
+    } catch (error) {
+      if (error instanceof UploadRefused) return json({ error: uploadErrorMessage(error) }, { status: error.status });
+      throw error;
+    }
+    const file = form.get("file");
+    if (!isDiskFile(file)) return json({ error: t.uploadModal.fileRequired }, { status: 400 });
+    try {
+      const fileId = await forwardFile(ctx, file);
+      return json({ fileId });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (!(error instanceof ApiError)) throw error;
+      return json({ error: uploadErrorMessage(error) }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 });
+    }
+  } finally {
+    reader.cleanup();
+  }
+}
 
 /** A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory. */
 export const multipartReader = (maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>

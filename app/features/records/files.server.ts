@@ -1,0 +1,81 @@
+/** The record manager's file answers: a document, one page as a PDF or as an image, 'Descargar todo'. */
+import { downloadRecordArchive } from "~/api/archive.server";
+import { ApiError } from "~/api/client.server";
+import { downloadFile, getPageAsPdf } from "~/api/files.server";
+import { getPageImage, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "~/api/renditions.server";
+import { archiveResponse } from "~/features/download-all/response.server";
+import { requireAdhered } from "~/lib/guards.server";
+import { errorPage, pageParam } from "~/lib/resource.server";
+import { isId, managerHref } from "./url";
+
+const IMAGE_TYPES = new Set(["image/webp", "image/png", "image/jpeg"]);
+
+/** Copies the upstream's length, when it has one. */
+function withLength(headers: Headers, upstream: Response): Headers {
+  const length = upstream.headers.get("content-length");
+  if (length) headers.set("Content-Length", length);
+  return headers;
+}
+
+/** Loader of /resources/records/download/{fileId}: a record document, streamed from `GET /api/fs/bucket/{base64 name}/{id}`. */
+export async function documentResponse(request: Request, fileId: string | undefined) {
+  const { ctx } = await requireAdhered(request, "records");
+  if (!isId(fileId)) throw errorPage(404);
+  const name = (new URL(request.url).searchParams.get("name") ?? "documento").slice(0, 255) || "documento";
+  const upstream = await downloadFile(ctx, name, fileId);
+  const headers = new Headers({
+    "Content-Type": upstream.headers.get("content-type") ?? "application/octet-stream",
+    "Content-Disposition": upstream.headers.get("content-disposition") ?? "attachment",
+    "Cache-Control": "no-store",
+  });
+  return new Response(upstream.body, { status: 200, headers: withLength(headers, upstream) });
+}
+
+/**
+ * Loader of /resources/records/page/{fileId}/{page}: one page of a document as a PDF
+ * (`GET /api/fs/viewer/getPageAsPdf/{id}/{page}`), streamed: pdf.js renders it with JavaScript;
+ * without it the browser's own viewer shows it in a frame.
+ */
+export async function pagePdfResponse(request: Request, fileId: string | undefined, pageValue: string | undefined) {
+  const { ctx } = await requireAdhered(request, "records");
+  const page = pageParam(pageValue);
+  if (!isId(fileId) || page === null) throw errorPage(404);
+  const upstream = await getPageAsPdf(ctx, fileId, page);
+  return new Response(upstream.body, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": upstream.headers.get("content-disposition") ?? "inline",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/**
+ * Loader of /resources/records/image/{fileId}/{page}: one page of a document as an image drawn on
+ * the server (`GET /api/fs/viewer/getPageImage/{id}/{page}?width=`), streamed: the preview without
+ * JavaScript (or without a PDF viewer) shows it. `?w=480|800|1200` (default 800). Not kept by the
+ * browser (shared terminals, `no-store`): the server keeps the drawn page instead.
+ */
+export async function pageImageResponse(request: Request, fileId: string | undefined, pageValue: string | undefined) {
+  const { ctx } = await requireAdhered(request, "records");
+  const page = pageParam(pageValue);
+  if (!isId(fileId) || page === null) throw errorPage(404);
+  const w = Number(new URL(request.url).searchParams.get("w") ?? 800);
+  const width = ((PAGE_IMAGE_WIDTHS as readonly number[]).includes(w) ? w : 800) as PageImageWidth;
+  const upstream = await getPageImage(ctx, fileId, page, width);
+  const type = upstream.headers.get("content-type") ?? "";
+  if (!IMAGE_TYPES.has(type) || !upstream.body) throw new ApiError(502, "MALFORMED", null);
+  const headers = new Headers({ "Content-Type": type, "Cache-Control": "no-store", "Content-Disposition": "inline" });
+  return new Response(upstream.body, { status: 200, headers: withLength(headers, upstream) });
+}
+
+/**
+ * Loader of /resources/records/download-all/{recordId}, 'Descargar todo' of a record
+ * (`GET /api/fs/archive/record/{id}`); a failure goes back to the manager.
+ */
+export async function recordArchive(request: Request, recordId: string | undefined) {
+  const { ctx } = await requireAdhered(request, "records");
+  if (!isId(recordId)) throw new Response("No encontrado", { status: 404 });
+  return archiveResponse(() => downloadRecordArchive(ctx, recordId), managerHref({ file: recordId }));
+}
