@@ -1,4 +1,4 @@
-import { citizens, expect, expectNoAxeViolations, PORTAL_ORIGIN, signIn, test, type Citizen } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, PORTAL_ORIGIN, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 import { runTogether } from "./text-mode";
 
@@ -224,6 +224,9 @@ test.describe("record upload dialog", () => {
       sample: { incorporated: 1, sent: 0, pending: 0 },
     });
     await signIn(page, citizen, `/records/manager/?file=${record.id}`);
+    // Keys pressed before hydration reach the page without its handlers (the link is then followed as
+    // a plain one, and Escape closes nothing): wait for it, as a citizen's first key does not.
+    await waitForHydration(page);
     const menu = page.locator(".rec-menu > summary");
     await menu.focus();
     await page.keyboard.press("Enter");
@@ -231,6 +234,8 @@ test.describe("record upload dialog", () => {
     await page.keyboard.press("Enter");
     const modal = page.getByRole("dialog", { name: "Agregar Documentos" });
     await expect(modal).toBeVisible();
+    // The dialog takes the focus in the same effect that starts listening for Escape: wait for it.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(modal).toHaveCount(0);
     // The link sat in the 'Acciones' menu, which Escape closed too: its toggle takes the focus.
