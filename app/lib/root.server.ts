@@ -64,10 +64,10 @@ export async function loadRoot(request: Request) {
     // The idle timer moves in steps of a minute (decision 076): pages seen within a minute of the
     // last cookie written send none, unless the session learnt something above.
     const now = Date.now();
-    const lastSeen = now - known.lastSeen >= LAST_SEEN_STEP_MS ? now : known.lastSeen;
-    if (lastSeen !== known.lastSeen) active.session.set("lastSeen", lastSeen);
-    if (changed || lastSeen !== known.lastSeen) headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
-    const expiresAt = sessionDeadline({ createdAt: known.createdAt, lastSeen });
+    const moved = now - known.lastSeen >= LAST_SEEN_STEP_MS;
+    if (moved) active.session.set("lastSeen", now);
+    if (changed || moved) headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
+    const expiresAt = sessionDeadline({ createdAt: known.createdAt, lastSeen: moved ? now : known.lastSeen });
     sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(known.cuil) };
   }
   // Decision 032: a kept draft is dropped once restored, expired, or not this citizen's.
