@@ -42,8 +42,9 @@ export async function requireApiContext(request: Request): Promise<ApiContext> {
 
 /**
  * Connections to the API are kept open and reused (decision 047): a new TCP connection per call cost
- * the portal about a tenth of its CPU. The portal's fetch (Remix's, node-fetch based) takes an
- * `agent`; a fetch that does not know the option ignores it.
+ * the portal about a tenth of its CPU. JSON calls go through Node's `http` on these agents (decision
+ * 079); streamed answers and multipart bodies through fetch, which is given the same agent (Remix's
+ * node-fetch based fetch takes `agent`; a fetch that does not know the option ignores it).
  */
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: "lifo" }),
@@ -65,50 +66,115 @@ function observe(method: string, path: string, status: number, started: number) 
   if (typeof observer === "function") observer({ method, path, status, seconds: (performance.now() - started) / 1000 });
 }
 
-async function send(ctx: ApiContext, path: string, options: CallOptions): Promise<Response> {
+/** What the contract's rules read of an answer, whichever transport brought it. */
+type Answer = { status: number; location: string | null; json: () => Promise<unknown> };
+
+function callHeaders(ctx: ApiContext, options: CallOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Authorization: `Bearer ${ctx.accessToken}`,
+    Accept: "application/json",
+  };
+  if (options.userId) headers["User-ID"] = ctx.cuil;
+  return headers;
+}
+
+/**
+ * Every call through here: the timeout, the metrics, the global 303 rule (to sign in, keeping where
+ * the citizen was going) and a non-2xx answer as an ApiError carrying the server's code and message.
+ */
+async function call<A extends Answer>(
+  ctx: ApiContext,
+  path: string,
+  options: CallOptions,
+  transport: (url: URL, method: string, timeoutMs: number) => Promise<A>,
+): Promise<A> {
   const started = performance.now();
   const method = options.method ?? "GET";
-  const headers = new Headers(options.headers);
-  headers.set("Authorization", `Bearer ${ctx.accessToken}`);
-  headers.set("Accept", "application/json");
-  if (options.userId) headers.set("User-ID", ctx.cuil);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.body);
-  }
-  let response: Response;
+  let answer: A;
   try {
-    const url = buildUrl(path, options.query);
-    response = await fetch(url, {
-      method,
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? env.API_TIMEOUT_MS),
-      agent: agentFor(url),
-    } as RequestInit);
+    answer = await transport(buildUrl(path, options.query), method, options.timeoutMs ?? env.API_TIMEOUT_MS);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     observe(method, path, timedOut ? 504 : 502, started);
     throw new ApiError(timedOut ? 504 : 502, timedOut ? "TIMEOUT" : "UNREACHABLE", null);
   }
-  observe(method, path, response.status, started);
-  if (response.status === 303) {
-    const payload = (await response.json().catch(() => null)) as { location?: unknown } | null;
-    const location = typeof payload?.location === "string" ? payload.location : (response.headers.get("Location") ?? undefined);
+  observe(method, path, answer.status, started);
+  if (answer.status === 303) {
+    const payload = (await answer.json().catch(() => null)) as { location?: unknown } | null;
+    const location = typeof payload?.location === "string" ? payload.location : (answer.location ?? undefined);
     return redirectToSignIn(ctx.request, location);
   }
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  if (answer.status < 200 || answer.status > 299) {
+    const payload = (await answer.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
     throw new ApiError(
-      response.status,
+      answer.status,
       typeof payload?.code === "string" ? payload.code : null,
       typeof payload?.message === "string" ? payload.message : null,
     );
   }
-  return response;
+  return answer;
+}
+
+/**
+ * A JSON call over Node's `http` (decision 079): the answer read whole into one buffer and parsed
+ * once, without a web stream, Headers or a Response per call. The timeout covers the whole answer.
+ */
+function requestJson(ctx: ApiContext, options: CallOptions) {
+  return (url: URL, method: string, timeoutMs: number): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const headers = callHeaders(ctx, options);
+      const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+      if (body) {
+        headers["Content-Type"] = "application/json";
+        headers["Content-Length"] = String(body.length);
+      }
+      const client = url.protocol === "https:" ? https : http;
+      const req = client.request(url, { method, headers, agent: agentFor(url) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", fail);
+        res.on("close", () => {
+          if (!res.complete) return fail(new Error("The API closed the answer before its end"));
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({
+            status: res.statusCode ?? 502,
+            location: typeof res.headers.location === "string" ? res.headers.location : null,
+            json: async () => JSON.parse(text) as unknown,
+          });
+        });
+      });
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error("API call timed out"), { name: "TimeoutError" })), timeoutMs);
+      function fail(error: Error) {
+        clearTimeout(timer);
+        reject(error);
+      }
+      req.on("error", fail);
+      req.end(body);
+    });
+}
+
+/** A call through fetch: for answers passed on as a stream, and multipart bodies. */
+function requestFetch(ctx: ApiContext, options: CallOptions) {
+  return async (url: URL, method: string, timeoutMs: number) => {
+    const headers = new Headers(callHeaders(ctx, options));
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+      agent: agentFor(url),
+    } as RequestInit);
+    return Object.assign(response, { location: response.headers.get("Location") });
+  };
 }
 
 /** A JSON call, its answer checked against a zod schema (a malformed answer is an ApiError 502). */
@@ -118,9 +184,10 @@ export async function apiJson<S extends z.ZodTypeAny>(
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const response = await send(ctx, path, options);
-  if (response.status === 204) return schema.parse(undefined);
-  const payload = await response.json().catch(() => {
+  const transport = options.body instanceof FormData ? requestFetch(ctx, options) : requestJson(ctx, options);
+  const answer = await call(ctx, path, options, transport);
+  if (answer.status === 204) return schema.parse(undefined);
+  const payload = await answer.json().catch(() => {
     throw new ApiError(502, "MALFORMED", null);
   });
   const parsed = schema.safeParse(payload);
@@ -130,7 +197,7 @@ export async function apiJson<S extends z.ZodTypeAny>(
 
 /** A call whose body is passed through untouched (downloads, previews). */
 export function apiRaw(ctx: ApiContext, path: string, options: CallOptions = {}): Promise<Response> {
-  return send(ctx, path, options);
+  return call(ctx, path, options, requestFetch(ctx, options));
 }
 
 /** Encodes a path segment (ids and cuils come from the citizen's URL). */

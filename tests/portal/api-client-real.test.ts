@@ -1,0 +1,86 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+/**
+ * The API client's JSON transport (decision 079) over a real socket, without msw: headers, a JSON
+ * body, an answer in many chunks, the 303 rule and a server's error code, and kept-open connections.
+ */
+const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; socket: number }[] = [];
+const sockets = new Map<unknown, number>();
+const big = Array.from({ length: 5_000 }, (_, i) => ({ code: `2026-${String(i).padStart(6, "0")}`, subject: "Año á é í ó ú ñ" }));
+const backend = http.createServer((req, res) => {
+  let body = "";
+  req.setEncoding("utf8");
+  req.on("data", (c: string) => (body += c));
+  req.on("end", () => {
+    if (!sockets.has(req.socket)) sockets.set(req.socket, sockets.size);
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body, socket: sockets.get(req.socket)! });
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+    if (req.url!.startsWith("/big")) return json(200, { items: big });
+    if (req.url === "/echo") return json(200, JSON.parse(body || "null"));
+    if (req.url === "/moved") return json(303, { location: "/signin-elsewhere" });
+    if (req.url === "/refused") return json(409, { code: "ALREADY_ARCHIVED", message: "Ya está archivada." });
+    if (req.url === "/empty") return void res.writeHead(204).end();
+    json(404, {});
+  });
+});
+
+let client: typeof import("~/api/client.server");
+const ctx = { request: new Request("http://localhost:3000/digital"), accessToken: "token-1", cuil: "20123456783" };
+
+beforeAll(async () => {
+  await new Promise<void>((r) => backend.listen(0, "127.0.0.1", r));
+  vi.resetModules();
+  process.env.API_BASE_URL = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+  client = await import("~/api/client.server");
+});
+const savedBaseUrl = process.env.API_BASE_URL;
+afterAll(async () => {
+  process.env.API_BASE_URL = savedBaseUrl;
+  vi.resetModules();
+  backend.closeAllConnections();
+  await new Promise<void>((r) => backend.close(() => r()));
+});
+
+describe("the API client over a real socket", () => {
+  it("reads an answer of many chunks whole, with the query, token and User-ID it sent", async () => {
+    const schema = z.object({ items: z.array(z.object({ code: z.string(), subject: z.string() })) });
+    const answer = await client.apiJson(ctx, "/big", schema, { query: { page: 2, search: "año", none: undefined }, userId: true });
+    expect(answer.items).toEqual(big);
+    const call = seen.at(-1)!;
+    expect(call.url).toBe("/big?page=2&search=a%C3%B1o");
+    expect(call.headers.authorization).toBe("Bearer token-1");
+    expect(call.headers["user-id"]).toBe("20123456783");
+    expect(call.headers.accept).toBe("application/json");
+  });
+
+  it("sends a JSON body with its type and length", async () => {
+    const answer = await client.apiJson(ctx, "/echo", z.object({ message: z.string() }), {
+      method: "POST",
+      body: { message: "Hola, ñandú" },
+    });
+    expect(answer).toEqual({ message: "Hola, ñandú" });
+    const call = seen.at(-1)!;
+    expect(call.method).toBe("POST");
+    expect(call.headers["content-type"]).toBe("application/json");
+    expect(Number(call.headers["content-length"])).toBe(Buffer.byteLength(call.body));
+  });
+
+  it("applies the 303 rule and turns an error answer into an ApiError with its code", async () => {
+    const moved = await client.apiJson(ctx, "/moved", z.unknown()).catch((e: unknown) => e);
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).status).toBe(302);
+    const refused = await client.apiJson(ctx, "/refused", z.unknown()).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, code: "ALREADY_ARCHIVED", serverMessage: "Ya está archivada." });
+    await expect(client.apiJson(ctx, "/empty", z.undefined())).resolves.toBeUndefined();
+  });
+
+  it("keeps the connection open between calls", async () => {
+    const before = sockets.size;
+    for (let i = 0; i < 5; i++) await client.apiJson(ctx, "/echo", z.number(), { method: "PUT", body: i });
+    expect(sockets.size - before).toBeLessThanOrEqual(1);
+  });
+});
