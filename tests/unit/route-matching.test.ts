@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -11,7 +12,7 @@ const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
 const { matchRoutes } = require(routerFile) as typeof import("@remix-run/router");
 
-type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type Route = AgnosticRouteObject;
 const tree = (): Route[] => [
   {
     id: "root",
