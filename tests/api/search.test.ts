@@ -252,6 +252,57 @@ describe("the inbox counts the database keeps (decision 077)", () => {
   });
 });
 
+describe("a search's counts from the subject index (migration 0019, decision 080)", () => {
+  it("are the matching rows' total and unseen, for every tray and read/unread", async () => {
+    const cuil = await newCitizen();
+    for (let i = 0; i < 16; i++)
+      await comm(cuil, i % 3 ? `Vencimiento de impuesto ${i}` : `Citación ${i}`, {
+        createdAt: day(i + 1),
+        seenAt: i % 4 ? day(20) : undefined,
+        archived: i % 5 === 0,
+      });
+    const rows = await stack.db
+      .selectFrom("dd_communications")
+      .select(["subject_norm", "seen_date", "archived"])
+      .where("cuil", "=", cuil)
+      .execute();
+    for (const archived of [false, true])
+      for (const seen of [undefined, true, false]) {
+        const label = `archived=${archived} seen=${seen}`;
+        const matching = rows.filter(
+          (r) =>
+            r.archived === (archived ? 1 : 0) &&
+            r.subject_norm.includes("impuesto") &&
+            (seen === undefined || (r.seen_date !== null) === seen),
+        );
+        const r = await queryInbox(stack.db, cuil, filters({ search: "IMPUESTO", archived, seen }), 4);
+        expect({ total: r.total, unseen: r.unseen, last_page: r.last_page }, label).toEqual({
+          total: matching.length,
+          unseen: seen === true ? 0 : matching.filter((x) => x.seen_date === null).length,
+          last_page: Math.max(1, Math.ceil(matching.length / 4)),
+        });
+      }
+  });
+
+  it("the index holds subject_norm and seen_date after the tray's columns; SQLite counts from it alone", async () => {
+    if (stack.dialect === "postgres") {
+      const { rows } = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+        where schemaname = current_schema() and indexname in ('dd_comm_subject_idx', 'dd_comm_subject_seen_idx')`.execute(stack.db);
+      expect(rows.map((r) => r.name)).toEqual(["dd_comm_subject_seen_idx"]);
+      expect(rows[0]!.def).toContain("(cuil, archived, subject_norm, code, seen_date)");
+      return;
+    }
+    const info = sql<{ name: string }>`select name from pragma_index_info('dd_comm_subject_seen_idx') order by seqno`;
+    const { rows: columns } = await info.execute(stack.db);
+    expect(columns.map((c) => c.name)).toEqual(["cuil", "archived", "subject_norm", "code", "seen_date"]);
+    // The shape of queryInbox's count with a search on the LIKE path.
+    const { rows: plan } = await sql<{ detail: string }>`explain query plan select count(*) as n,
+      sum(case when seen_date is null then 1 else 0 end) as unseen from dd_communications
+      where cuil = ${"20300000001"} and archived = ${0} and subject_norm like ${"%impuesto%"} escape ${"\\"}`.execute(stack.db);
+    expect(plan.map((p) => p.detail).join("\n")).toContain("USING COVERING INDEX dd_comm_subject_seen_idx");
+  });
+});
+
 describe("migrations 0008 and 0018 backfill", () => {
   it("index and count communications that existed before they ran", async () => {
     const pgUrl = process.env.TEST_DATABASE_URL;

@@ -17,6 +17,7 @@ import * as m0015 from "./0015_operator_accesses.js";
 import * as m0016 from "./0016_data_exports.js";
 import * as m0017 from "./0017_access_digests.js";
 import * as m0018 from "./0018_inbox_counts.js";
+import * as m0019 from "./0019_subject_seen_index.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0016_data_exports": m0016,
   "0017_access_digests": m0017,
   "0018_inbox_counts": m0018,
+  "0019_subject_seen_index": m0019,
 };
