@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import { createDatabase } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { communicationTypes, demoClients, seedDigitalReference } from "../server/db/seed/digital.js";
-import { normaliseSubject, queryInbox, type InboxFilters } from "../server/domain/dd/inbox.js";
+import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS, queryInbox, type InboxFilters } from "../server/domain/dd/inbox.js";
 import { inbox } from "../server/domain/dd/service.js";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -125,11 +125,11 @@ try {
     };
   };
   await db.transaction().execute(async (tx) => {
-    // PostgreSQL: the inbox counters' triggers (migration 0018) would update her counter row once per
-    // insert in this one transaction, each update a row version the next one walks past (quadratic):
-    // off during the load, the counters made once from the rows before the commit, as
-    // scripts/bench/seed.ts does.
-    if (dialect === "postgres") await sql`alter table dd_communications disable trigger user`.execute(tx);
+    // PostgreSQL: the inbox counters' triggers off during the load, the counts made once before the commit.
+    const onPostgres = async (statements: readonly string[]) => {
+      if (dialect === "postgres") for (const statement of statements) await sql.raw(statement).execute(tx);
+    };
+    await onPostgres(PG_BULK_LOAD_INBOX_COUNTS.before);
     // In insertion order: each of her rows, then the other citizens' rows up to her next one.
     let values: (ReturnType<typeof hers> | ReturnType<typeof another>)[] = [];
     let otherDone = 0;
@@ -141,13 +141,7 @@ try {
         values = [];
       }
     }
-    if (dialect === "postgres") {
-      await sql`delete from dd_inbox_counts`.execute(tx);
-      await sql`insert into dd_inbox_counts (cuil, archived, total, unseen)
-        select cuil, archived, count(*), sum(case when seen_date is null then 1 else 0 end)
-        from dd_communications group by cuil, archived`.execute(tx);
-      await sql`alter table dd_communications enable trigger user`.execute(tx);
-    }
+    await onPostgres(PG_BULK_LOAD_INBOX_COUNTS.after);
   });
   // PostgreSQL: vacuum too, as autovacuum would after the inserts (sets the visibility map that
   // index-only scans need).

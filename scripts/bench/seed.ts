@@ -20,7 +20,7 @@ import { communicationTypes, demoClients, minimalPdf } from "../../server/db/see
 import { seed } from "../../server/db/seed/index.js";
 import { catalogueRows } from "../../server/db/seed/procedures.js";
 import { cuilCheckDigit } from "../../server/domain/citizens/cuil.js";
-import { normaliseSubject } from "../../server/domain/dd/inbox.js";
+import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox.js";
 import { HISTORY } from "../../server/domain/dd/service.js";
 import { instanceSearchText } from "../../server/domain/procedures/service.js";
 import { RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "../../server/domain/records/service.js";
@@ -115,10 +115,8 @@ async function pgBulk(url: string): Promise<Bulk> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("begin");
-  // The inbox counters' triggers (decision 077) would update the heavy citizen's row 100,000 times in
-  // this one transaction, each update a new row version the next one must walk past: off during the
-  // load, the counts made once from the rows before the commit (as migration 0018 fills them).
-  await client.query("alter table dd_communications disable trigger user");
+  // The inbox counters' triggers off during the load, the counts made once before the commit.
+  for (const statement of PG_BULK_LOAD_INBOX_COUNTS.before) await client.query(statement);
   return {
     async insert(table, columns, rows) {
       const per = Math.max(1, Math.min(1000, Math.floor(60_000 / columns.length)));
@@ -133,10 +131,7 @@ async function pgBulk(url: string): Promise<Bulk> {
       return (await client.query(text)).rows as T[];
     },
     async commit() {
-      await client.query("delete from dd_inbox_counts");
-      await client.query(`insert into dd_inbox_counts (cuil, archived, total, unseen)
-        select cuil, archived, count(*), sum(case when seen_date is null then 1 else 0 end) from dd_communications group by cuil, archived`);
-      await client.query("alter table dd_communications enable trigger user");
+      for (const statement of PG_BULK_LOAD_INBOX_COUNTS.after) await client.query(statement);
       await client.query("commit");
       // What autovacuum does after a bulk load: statistics for the planner, and the visibility map,
       // without which an index-only scan (the inbox counts) visits the table for every row.

@@ -127,6 +127,22 @@ async function keptCounts(db: DbOrTx, cuil: string, f: InboxFilters): Promise<{ 
   return { n: total, unseen };
 }
 
+/**
+ * A bulk load on PostgreSQL with the counters' triggers off (decision 077): in one transaction they
+ * would update a citizen's counter row once per insert, each update a row version the next one walks
+ * past (quadratic). `before` the load, `after` it and before the commit: the counts made once from
+ * the rows, as migration 0018 fills them. The bench's seed and `bench:inbox` use it.
+ */
+export const PG_BULK_LOAD_INBOX_COUNTS = {
+  before: ["alter table dd_communications disable trigger user"],
+  after: [
+    "delete from dd_inbox_counts",
+    `insert into dd_inbox_counts (cuil, archived, total, unseen)
+      select cuil, archived, count(*), sum(case when seen_date is null then 1 else 0 end) from dd_communications group by cuil, archived`,
+    "alter table dd_communications enable trigger user",
+  ],
+} as const;
+
 function seenWhere(eb: Eb, seen: boolean | undefined): Expression<SqlBool>[] {
   if (seen === undefined) return [];
   return [seen ? eb("seen_date", "is not", null) : eb("seen_date", "is", null)];
