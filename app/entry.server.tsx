@@ -1,67 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { applySecurityHeaders } from "~/lib/headers.server";
 import { NonceProvider } from "~/lib/nonce";
 
-const ABORT_DELAY = 5_000;
-
 /**
- * A page is rendered whole and sent as one body (decision 076). No page defers data, so React
- * renders everything at once either way; sent as a stream, its twenty-odd chunks of 2 KB each went
- * through Remix's adapter, which flushes the compressor after every chunk: gzip's sync blocks,
- * twenty times a page, were a tenth of the portal's CPU. `onAllReady` keeps a future Suspense
- * boundary correct (it waits for it instead of sending its fallback).
+ * A page is rendered whole, as one string, and sent as one body (decisions 076 and 082). No page
+ * defers data or suspends on the server, so nothing is gained by streaming: sent as a stream, the
+ * page's chunks went through Remix's adapter, which flushed the compressor after every chunk; and
+ * the stream's renderer encoded every chunk to bytes and copied them into a buffer, where
+ * `renderToString` builds the page as text. A render error is thrown to Remix, which logs it through
+ * `handleError` and renders the error screen.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      // React ends the page itself, then answers a 'close' by ending it again: Node builds (with its
-      // stack trace) an ERR_STREAM_ALREADY_FINISHED nobody reads, 1 % of the bare page's CPU.
-      emitClose: false,
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        clearTimeout(timer);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        applySecurityHeaders(responseHeaders, { nonce });
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Rendering errors are logged without request data; the page shows the spec's error screen.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    // React starts rendering on the next turn, so `timer` exists before any callback above runs.
-    const timer = setTimeout(abort, ABORT_DELAY);
-  });
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applySecurityHeaders(responseHeaders, { nonce });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

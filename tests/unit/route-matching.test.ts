@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 /**
  * Decision 081: the server's route matching keeps each route tree's ranked branches and each path's
  * regular expression (patches/@remix-run+router+1.23.3.patch, applied by `npm ci`'s postinstall).
- * The server loads the CommonJS build, the one the patch changes.
+ * Decision 082: the render's route trees are made once per build (patches/@remix-run+react+2.17.5.patch
+ * and patches/react-router-dom+6.30.4.patch), so those kept branches serve the render too.
+ * The server loads the CommonJS builds, the ones the patches change.
  */
 const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
@@ -86,5 +88,48 @@ describe("route matching on the server (decision 081)", () => {
     const second = tree();
     expect(matchRoutes(first, "/digital")![1]!.route).toBe(first[0]!.children![1]);
     expect(matchRoutes(second, "/digital")![1]!.route).toBe(second[0]!.children![1]);
+  });
+});
+
+describe("the render's route trees, kept per build (decision 082)", () => {
+  const remixServerFile = require.resolve("@remix-run/react/dist/server.js");
+  const routerDomServerFile = require.resolve("react-router-dom/server.js");
+  const { createStaticRouter } = require(routerDomServerFile) as typeof import("react-router-dom/server");
+  const { createStaticHandler } = require(routerFile) as typeof import("@remix-run/router");
+
+  it("runs the patched Remix server render and static router", () => {
+    expect(readFileSync(remixServerFile, "utf8"), "run `npm ci`").toContain("function serverRoutesOf(");
+    expect(readFileSync(routerDomServerFile, "utf8"), "run `npm ci`").toContain("let dataRoutesCache = new WeakMap()");
+  });
+
+  it("gives every render of one tree the same data routes, each render its own matches and state", async () => {
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ shell: true }),
+        children: [
+          { id: "digital", path: "digital", loader: ({ request }: { request: Request }) => ({ url: request.url }) },
+          { id: "records", path: "records", loader: () => ({ records: 3 }) },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const contextOf = async (path: string) => {
+      const context = await handler.query(new Request(`http://portal.test${path}`));
+      if (context instanceof Response) throw new Error("unexpected redirect");
+      return context;
+    };
+    const first = createStaticRouter(routes, await contextOf("/digital"));
+    const second = createStaticRouter(routes, await contextOf("/records"));
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(["root", "digital"]);
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(["root", "records"]);
+    // The matches carry the kept data routes, the state this request's data.
+    expect(first.state.matches[1]!.route).toBe(first.routes[0]!.children![0]);
+    expect(first.state.loaderData).toEqual({ root: { shell: true }, digital: { url: "http://portal.test/digital" } });
+    expect(second.state.loaderData).toEqual({ root: { shell: true }, records: { records: 3 } });
+    // Another tree gets data routes of its own.
+    expect(createStaticRouter([...routes], await contextOf("/digital")).routes).not.toBe(first.routes);
   });
 });
