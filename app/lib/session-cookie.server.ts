@@ -1,7 +1,7 @@
-import { createHash, hkdfSync, webcrypto } from "node:crypto";
+import { createDecipheriv, createHash, hkdfSync, webcrypto } from "node:crypto";
 import { createCookie, createSession, type CookieOptions, type SessionStorage } from "@remix-run/node";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
-import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from "jose";
+import { CompactEncrypt, decodeProtectedHeader } from "jose";
 
 /**
  * Session data kept in the cookie itself, encrypted (decision 054): a compact JWE (`dir`,
@@ -10,18 +10,19 @@ import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from "jose";
  * so the cookie is not signed besides. The first secret encrypts; the others (previous secrets)
  * still decrypt, so a secret can be rotated without signing everybody out. A cookie of the older,
  * signed-only format, or one made with an unknown secret, reads as an empty session (signed out).
+ * jose writes the cookie; every page opens it, with node:crypto's AES-256-GCM (decision 083).
  */
-type Key = { kid: string; key: Promise<webcrypto.CryptoKey> };
+type Key = { kid: string; raw: Buffer; key: Promise<webcrypto.CryptoKey> };
 
 const ENC = "A256GCM";
 
 export function deriveSessionKey(secret: string): Key {
-  const raw = new Uint8Array(hkdfSync("sha256", secret, "atencion-virtual/session-cookie", "A256GCM key, v1", 32));
+  const raw = Buffer.from(hkdfSync("sha256", secret, "atencion-virtual/session-cookie", "A256GCM key, v1", 32));
   // The key id names the key without revealing it (a hash of the derived key, not of the secret).
   const kid = createHash("sha256").update(raw).digest("base64url").slice(0, 16);
   // Imported once: given raw bytes, jose imports the key again for every cookie (a third of a decryption).
   const key = webcrypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
-  return { kid, key };
+  return { kid, raw, key };
 }
 
 export async function sealSessionData(data: unknown, key: Key): Promise<string> {
@@ -30,25 +31,43 @@ export async function sealSessionData(data: unknown, key: Key): Promise<string> 
     .encrypt(await key.key);
 }
 
-/** The data sealed in `token`, or null when it is not ours (unknown key, tampered, old format). */
-export async function openSessionData(token: string, keys: Key[]): Promise<Record<string, unknown> | null> {
+/** A compact JWE: five base64url parts (the `dir` key part is empty). */
+const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** The only members of the header `sealSessionData` writes. */
+const HEADER_MEMBERS = new Set(["alg", "enc", "kid"]);
+
+/**
+ * The data sealed in `token`, or null when it is not ours (unknown key, tampered, old format).
+ * The compact JWE of RFC 7516 that `sealSessionData` writes, opened in the request's own turn with
+ * node:crypto (decision 083): WebCrypto's decryption, through jose, queued a job and a promise for
+ * every page, a tenth of a light page's CPU. Only what jose writes here is accepted: a header of
+ * exactly `alg: dir`, `enc: A256GCM` and a known `kid`, an empty key part, a 96-bit IV and a 128-bit
+ * tag, the header authenticated as GCM's additional data (tests/portal/session-cookie.test.ts holds
+ * it against jose's own `compactDecrypt`).
+ */
+export function openSessionData(token: string, keys: Key[]): Record<string, unknown> | null {
   try {
-    const { kid, alg, enc } = decodeProtectedHeader(token);
-    const match = keys.find((k) => k.kid === kid);
-    if (!match || alg !== "dir" || enc !== ENC) return null;
-    const { plaintext } = await compactDecrypt(token, await match.key, {
-      keyManagementAlgorithms: ["dir"],
-      contentEncryptionAlgorithms: [ENC],
-    });
-    const data: unknown = JSON.parse(new TextDecoder().decode(plaintext));
+    if (!COMPACT_JWE.test(token)) return null;
+    const parts = token.split(".");
+    if (parts[1] !== "") return null;
+    const [protectedHeader, , iv, ciphertext, tag] = parts as [string, string, string, string, string];
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== "dir" || header.enc !== ENC || Object.keys(header).some((m) => !HEADER_MEMBERS.has(m))) return null;
+    const match = keys.find((k) => k.kid === header.kid);
+    const ivBytes = Buffer.from(iv, "base64url");
+    const tagBytes = Buffer.from(tag, "base64url");
+    if (!match || ivBytes.length !== 12 || tagBytes.length !== 16) return null;
+    const decipher = createDecipheriv("aes-256-gcm", match.raw, ivBytes, { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(protectedHeader, "ascii"));
+    decipher.setAuthTag(tagBytes);
+    const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);
+    const data: unknown = JSON.parse(plaintext.toString("utf8"));
     return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
-
-/** A compact JWE: five base64url parts (the `dir` key part is empty). */
-const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /**
  * Remix's cookie session storage, with the data encrypted instead of only signed. The cookie's value
@@ -78,7 +97,7 @@ export function createEncryptedCookieSessionStorage<Data, FlashData = Data>(opti
   return {
     async getSession(cookieHeader) {
       const token = cookieHeader ? await tokenOf(cookieHeader) : null;
-      const data = typeof token === "string" ? await openSessionData(token, keys) : null;
+      const data = typeof token === "string" ? openSessionData(token, keys) : null;
       return createSession<Data, FlashData>((data ?? {}) as Data);
     },
     async commitSession(session, serializeOptions) {

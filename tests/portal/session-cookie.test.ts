@@ -1,7 +1,9 @@
 import { createCookieSessionStorage } from "@remix-run/node";
+import fc from "fast-check";
+import { base64url, compactDecrypt, CompactEncrypt } from "jose";
 import { describe, expect, it } from "vitest";
 import { getActiveSession, newSessionData, sessionStorage } from "~/lib/session.server";
-import { createEncryptedCookieSessionStorage } from "~/lib/session-cookie.server";
+import { createEncryptedCookieSessionStorage, deriveSessionKey, openSessionData, sealSessionData } from "~/lib/session-cookie.server";
 
 /**
  * The session cookie is encrypted (decision 054): whoever holds it reads nothing of it, cannot
@@ -98,5 +100,81 @@ describe("session cookie", () => {
     expect((await sessionStorage.getSession(renewed)).get("accessToken")).toBe(ACCESS);
     // The portal as configured (no previous secrets) does not know the old one.
     expect(await getActiveSession(request(cookie))).toBeNull();
+  });
+
+  describe("opened with node:crypto, as jose would open it (decision 083)", () => {
+    const key = deriveSessionKey(SECRET);
+    const other = deriveSessionKey("another-secret-0123456789abcdef0123456789");
+    const data = { cuil: CUIL, accessToken: ACCESS, lastSeen: 1764000000000, note: "ñandú ✓" };
+    /** What jose itself makes of a token: the data, or null where it refuses it. */
+    const joseOpens = async (token: string) => {
+      try {
+        const { plaintext } = await compactDecrypt(token, await key.key, {
+          keyManagementAlgorithms: ["dir"],
+          contentEncryptionAlgorithms: ["A256GCM"],
+        });
+        return JSON.parse(new TextDecoder().decode(plaintext)) as unknown;
+      } catch {
+        return null;
+      }
+    };
+
+    it("opens what jose seals, and nothing sealed with another key", async () => {
+      const token = await sealSessionData(data, key);
+      expect(openSessionData(token, [key])).toEqual(data);
+      expect(openSessionData(token, [other, key])).toEqual(data);
+      expect(openSessionData(token, [other])).toBeNull();
+      expect(await joseOpens(token)).toEqual(data);
+    });
+
+    it("refuses a header other than the one it writes, though jose would accept it", async () => {
+      const raw = await key.key;
+      const plaintext = new TextEncoder().encode(JSON.stringify(data));
+      const extra = await new CompactEncrypt(plaintext)
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: key.kid, cty: "json" })
+        .encrypt(raw);
+      expect(await joseOpens(extra)).toEqual(data);
+      expect(openSessionData(extra, [key])).toBeNull();
+      const noKid = await new CompactEncrypt(plaintext).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).encrypt(raw);
+      expect(openSessionData(noKid, [key])).toBeNull();
+      const otherEnc = await new CompactEncrypt(plaintext)
+        .setProtectedHeader({ alg: "dir", enc: "A128GCM", kid: key.kid })
+        .encrypt(new Uint8Array(16));
+      expect(openSessionData(otherEnc, [key])).toBeNull();
+      // A header that names our key but was changed after sealing: the tag covers it.
+      const token = await sealSessionData(data, key);
+      const forged = token.split(".");
+      forged[0] = base64url.encode(JSON.stringify({ enc: "A256GCM", alg: "dir", kid: key.kid }));
+      expect(openSessionData(forged.join("."), [key])).toBeNull();
+      expect(await joseOpens(forged.join("."))).toBeNull();
+    });
+
+    it("refuses every change jose refuses (any character of any part, parts dropped or added)", async () => {
+      const token = await sealSessionData(data, key);
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ";
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat({ max: token.length - 1 }),
+          fc.constantFrom(...alphabet.split("")),
+          fc.constantFrom("replace", "insert", "delete"),
+          async (at, char, how) => {
+            const changed =
+              how === "replace"
+                ? token.slice(0, at) + char + token.slice(at + 1)
+                : how === "insert"
+                  ? token.slice(0, at) + char + token.slice(at)
+                  : token.slice(0, at) + token.slice(at + 1);
+            const ours = openSessionData(changed, [key]);
+            // Ours opens a changed token only where jose opens it to the same data (a base64url
+            // character whose last bits are padding decodes to the same bytes for both).
+            if (ours !== null) expect(await joseOpens(changed)).toEqual(ours);
+            if (changed !== token && ours !== null) expect(ours).toEqual(data);
+          },
+        ),
+        { numRuns: 400 },
+      );
+      expect(openSessionData(`${token}.x`, [key])).toBeNull();
+      expect(openSessionData(token.split(".").slice(0, 4).join("."), [key])).toBeNull();
+    });
   });
 });
