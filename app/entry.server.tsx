@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { compressPage } from "~/lib/compress.server";
 import { applySecurityHeaders } from "~/lib/headers.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -10,8 +11,8 @@ import { NonceProvider } from "~/lib/nonce";
  * defers data or suspends on the server, so nothing is gained by streaming: sent as a stream, the
  * page's chunks went through Remix's adapter, which flushed the compressor after every chunk; and
  * the stream's renderer encoded every chunk to bytes and copied them into a buffer, where
- * `renderToString` builds the page as text. A render error is thrown to Remix, which logs it through
- * `handleError` and renders the error screen.
+ * `renderToString` builds the page as text, which is compressed in one call (decision 084). A render
+ * error is thrown to Remix, which logs it through `handleError` and renders the error screen.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
@@ -22,7 +23,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(responseHeaders, { nonce });
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  const body = compressPage(request, `<!DOCTYPE html>${html}`, responseHeaders);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
