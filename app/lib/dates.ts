@@ -14,6 +14,8 @@ export const WEEK_STARTS_ON = 1 as const;
 
 export type DateInput = string | number | Date | null | undefined;
 
+/** The form of `Date#toISOString` (and so of a Date in JSON). */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
@@ -23,6 +25,12 @@ const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?
  * Anything else is invalid.
  */
 function parseIsoUtc(text: string): Date {
+  // Most values come as JSON writes a Date: read at once, and kept only if they read back the same
+  // (an impossible day rolls over, and then does not).
+  if (CANONICAL.test(text)) {
+    const date = new Date(text);
+    return !Number.isNaN(date.getTime()) && date.toISOString() === text ? date : new Date(Number.NaN);
+  }
   const match = ISO.exec(text);
   if (!match) return new Date(Number.NaN);
   const [, day, time = "00:00", rawOffset = "Z"] = match;

@@ -1,4 +1,4 @@
-import { createDecipheriv, createHash, hkdfSync, webcrypto } from "node:crypto";
+import { createDecipheriv, createHash, createSecretKey, hkdfSync, webcrypto, type KeyObject } from "node:crypto";
 import { createCookie, createSession, type CookieOptions, type SessionStorage } from "@remix-run/node";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { CompactEncrypt, decodeProtectedHeader } from "jose";
@@ -12,7 +12,7 @@ import { CompactEncrypt, decodeProtectedHeader } from "jose";
  * signed-only format, or one made with an unknown secret, reads as an empty session (signed out).
  * jose writes the cookie; every page opens it, with node:crypto's AES-256-GCM (decision 083).
  */
-type Key = { kid: string; raw: Buffer; key: Promise<webcrypto.CryptoKey> };
+type Key = { kid: string; secret: KeyObject; key: Promise<webcrypto.CryptoKey> };
 
 const ENC = "A256GCM";
 
@@ -22,7 +22,8 @@ export function deriveSessionKey(secret: string): Key {
   const kid = createHash("sha256").update(raw).digest("base64url").slice(0, 16);
   // Imported once: given raw bytes, jose imports the key again for every cookie (a third of a decryption).
   const key = webcrypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
-  return { kid, raw, key };
+  // node:crypto's key object, made once too: given raw bytes, each decipher would make one.
+  return { kid, secret: createSecretKey(raw), key };
 }
 
 export async function sealSessionData(data: unknown, key: Key): Promise<string> {
@@ -58,7 +59,7 @@ export function openSessionData(token: string, keys: Key[]): Record<string, unkn
     const ivBytes = Buffer.from(iv, "base64url");
     const tagBytes = Buffer.from(tag, "base64url");
     if (!match || ivBytes.length !== 12 || tagBytes.length !== 16) return null;
-    const decipher = createDecipheriv("aes-256-gcm", match.raw, ivBytes, { authTagLength: 16 });
+    const decipher = createDecipheriv("aes-256-gcm", match.secret, ivBytes, { authTagLength: 16 });
     decipher.setAAD(Buffer.from(protectedHeader, "ascii"));
     decipher.setAuthTag(tagBytes);
     const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);

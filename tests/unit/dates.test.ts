@@ -63,6 +63,10 @@ for (const zone of ["America/Argentina/Buenos_Aires", "Asia/Tokyo", "UTC"]) {
       expect(formatDate("")).toBe("");
       expect(formatDate("not a date")).toBe("");
       expect(formatDate("2026-02-30")).toBe("");
+      // The form JSON writes a Date in, read at once: an impossible day or hour is still refused.
+      expect(formatDate("2026-02-30T00:00:00.000Z")).toBe("");
+      expect(formatDate("2026-01-01T24:00:00.000Z")).toBe("");
+      expect(formatDate("2024-02-29T23:59:59.999Z")).toBe("29/02/2024");
       expect(formatTime("garbage", "Sin dato")).toBe("Sin dato");
       expect(formatLongDate(Number.NaN, "-")).toBe("-");
       expect(toIsoString("garbage")).toBeUndefined();
