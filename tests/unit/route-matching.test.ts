@@ -4,8 +4,8 @@ import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /**
- * Decision 081: the server's route matching keeps each route tree's ranked branches and each path's
- * regular expression (patches/@remix-run+router+1.23.3.patch, applied by `npm ci`'s postinstall).
+ * Decision 081: the server's route matching keeps each route tree's ranked branches (and, decision
+ * 086, the matches of the paths last matched against it) and each path's regular expression (patches/@remix-run+router+1.23.3.patch, applied by `npm ci`'s postinstall).
  * Decision 082: the render's route trees are made once per build (patches/@remix-run+react+2.17.5.patch
  * and patches/react-router-dom+6.30.4.patch), so those kept branches serve the render too.
  * The server loads the CommonJS builds, the ones the patches change.
@@ -34,9 +34,7 @@ const ids = (routes: Route[], path: string) => matchRoutes(routes, path)?.map((m
 describe("route matching on the server (decision 081)", () => {
   it("runs the patched router", () => {
     expect(routerFile).toMatch(/router\.cjs\.js$/);
-    expect(readFileSync(routerFile, "utf8"), "run `npm ci` (its postinstall applies patches/)").toContain(
-      "function rankedBranches(routes)",
-    );
+    expect(readFileSync(routerFile, "utf8"), "run `npm ci` (its postinstall applies patches/)").toContain("function keptTree(routes)");
   });
 
   it("matches a kept tree as a fresh one, call after call", () => {
@@ -81,6 +79,26 @@ describe("route matching on the server (decision 081)", () => {
       expect(paths.map((p) => ids(kept, p))).toEqual(expected);
       expect(paths.map((p) => ids(tree(), p))).toEqual(expected);
     }
+  });
+
+  it("hands out each kept match as a copy of its own, params shared within it as the router makes them (decision 086)", () => {
+    const kept = tree();
+    const first = matchRoutes(kept, "/digital/2026-000001")!;
+    expect(first[0]!.params).toBe(first[1]!.params);
+    first[1]!.params.code = "changed";
+    first[0]!.pathname = "/changed";
+    first.pop();
+    const second = matchRoutes(kept, "/digital/2026-000001")!;
+    expect(second.map((m) => [m.route.id, m.params, m.pathname])).toEqual([
+      ["root", { code: "2026-000001" }, "/"],
+      ["digital.$code", { code: "2026-000001" }, "/digital/2026-000001"],
+    ]);
+    expect(second[0]!.params).toBe(second[1]!.params);
+    expect(second[1]!.route).toBe(kept[0]!.children![2]);
+    // A path no route takes is kept as such, and a basename still applies.
+    expect(matchRoutes([{ id: "only", path: "/a" }], "/b")).toBeNull();
+    expect(matchRoutes(kept, "/portal/digital", "/portal")!.map((m) => m.route.id)).toEqual(["root", "digital"]);
+    expect(matchRoutes(kept, "/otro/digital", "/portal")).toBeNull();
   });
 
   it("returns the routes of the tree it was given", () => {
