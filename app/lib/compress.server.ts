@@ -22,13 +22,14 @@ type Compressed = Buffer<ArrayBuffer>;
 export function compressPage(request: Request, html: string, headers: Headers): string | Compressed {
   headers.append("Vary", "Accept-Encoding");
   const accepted = request.headers.get("Accept-Encoding");
-  if (!accepted || request.method === "HEAD" || Buffer.byteLength(html) < THRESHOLD) return html;
+  const size = Buffer.byteLength(html);
+  if (!accepted || request.method === "HEAD" || size < THRESHOLD) return html;
   const negotiator = new Negotiator({ headers: { "accept-encoding": accepted } }) as unknown as WithPreference;
   const encoding = negotiator.encoding(ENCODINGS, PREFERRED);
   if (encoding === "br") {
     headers.set("Content-Encoding", "br");
     return brotliCompressSync(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size },
     }) as Compressed;
   }
   if (encoding === "gzip") {
