@@ -35,6 +35,12 @@ export async function sealSessionData(data: unknown, key: Key): Promise<string> 
 /** A compact JWE: five base64url parts (the `dir` key part is empty). */
 const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 
+/** A part's bytes, only when it is their own base64url (Node's decoder passes over stray characters). */
+function base64url(part: string): Buffer | null {
+  const bytes = Buffer.from(part, "base64url");
+  return bytes.toString("base64url") === part ? bytes : null;
+}
+
 /** The only members of the header `sealSessionData` writes. */
 const HEADER_MEMBERS = new Set(["alg", "enc", "kid"]);
 
@@ -56,13 +62,14 @@ export function openSessionData(token: string, keys: Key[]): Record<string, unkn
     const header = decodeProtectedHeader(token);
     if (header.alg !== "dir" || header.enc !== ENC || Object.keys(header).some((m) => !HEADER_MEMBERS.has(m))) return null;
     const match = keys.find((k) => k.kid === header.kid);
-    const ivBytes = Buffer.from(iv, "base64url");
-    const tagBytes = Buffer.from(tag, "base64url");
-    if (!match || ivBytes.length !== 12 || tagBytes.length !== 16) return null;
+    const ivBytes = base64url(iv);
+    const tagBytes = base64url(tag);
+    const ciphertextBytes = base64url(ciphertext);
+    if (!match || ivBytes?.length !== 12 || tagBytes?.length !== 16 || !ciphertextBytes) return null;
     const decipher = createDecipheriv("aes-256-gcm", match.secret, ivBytes, { authTagLength: 16 });
     decipher.setAAD(Buffer.from(protectedHeader, "ascii"));
     decipher.setAuthTag(tagBytes);
-    const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);
+    const plaintext = Buffer.concat([decipher.update(ciphertextBytes), decipher.final()]);
     const data: unknown = JSON.parse(plaintext.toString("utf8"));
     return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {

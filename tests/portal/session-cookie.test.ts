@@ -1,5 +1,4 @@
 import { createCookieSessionStorage } from "@remix-run/node";
-import fc from "fast-check";
 import { base64url, compactDecrypt, CompactEncrypt } from "jose";
 import { describe, expect, it } from "vitest";
 import { getActiveSession, newSessionData, sessionStorage } from "~/lib/session.server";
@@ -149,30 +148,27 @@ describe("session cookie", () => {
       expect(await joseOpens(forged.join("."))).toBeNull();
     });
 
-    it("refuses every change jose refuses (any character of any part, parts dropped or added)", async () => {
+    it("refuses every change jose refuses: any character of any part replaced, inserted or deleted", async () => {
       const token = await sealSessionData(data, key);
-      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ";
-      await fc.assert(
-        fc.asyncProperty(
-          fc.nat({ max: token.length - 1 }),
-          fc.constantFrom(...alphabet.split("")),
-          fc.constantFrom("replace", "insert", "delete"),
-          async (at, char, how) => {
-            const changed =
-              how === "replace"
-                ? token.slice(0, at) + char + token.slice(at + 1)
-                : how === "insert"
-                  ? token.slice(0, at) + char + token.slice(at)
-                  : token.slice(0, at) + token.slice(at + 1);
-            const ours = openSessionData(changed, [key]);
-            // Ours opens a changed token only where jose opens it to the same data (a base64url
-            // character whose last bits are padding decodes to the same bytes for both).
-            if (ours !== null) expect(await joseOpens(changed)).toEqual(ours);
-            if (changed !== token && ours !== null) expect(ours).toEqual(data);
-          },
-        ),
-        { numRuns: 400 },
-      );
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ".split("");
+      const changes: string[] = [];
+      for (let at = 0; at < token.length; at++) {
+        changes.push(token.slice(0, at) + token.slice(at + 1));
+        for (const char of alphabet) {
+          changes.push(token.slice(0, at) + char + token.slice(at + 1), token.slice(0, at) + char + token.slice(at));
+        }
+      }
+      let opened = 0;
+      for (const changed of changes) {
+        if (changed === token) continue;
+        const ours = openSessionData(changed, [key]);
+        if (ours === null) continue;
+        // Ours opens a changed token only where jose opens it to the same data.
+        opened++;
+        expect(await joseOpens(changed), changed).toEqual(ours);
+      }
+      // And it opens none: each part must be the canonical base64url of its bytes, which jose does not ask.
+      expect(opened).toBe(0);
       expect(openSessionData(`${token}.x`, [key])).toBeNull();
       expect(openSessionData(token.split(".").slice(0, 4).join("."), [key])).toBeNull();
     });

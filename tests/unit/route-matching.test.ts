@@ -85,7 +85,7 @@ describe("route matching on the server (decision 081)", () => {
     const kept = tree();
     const first = matchRoutes(kept, "/digital/2026-000001")!;
     expect(first[0]!.params).toBe(first[1]!.params);
-    first[1]!.params.code = "changed";
+    (first[1]!.params as Record<string, string>).code = "changed";
     first[0]!.pathname = "/changed";
     first.pop();
     const second = matchRoutes(kept, "/digital/2026-000001")!;
