@@ -1,4 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { AddressInfo } from "node:net";
+import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll } from "vitest";
+import { createPortalApp } from "../../portal/server";
 import { csrf } from "~/lib/csrf.server";
 import { getToast } from "~/lib/toast.server";
 import { sessionStorage, newSessionData, type SessionData } from "~/lib/session.server";
@@ -85,3 +88,23 @@ export async function toastOf(response: Response) {
 /** Posts a multipart form to an action as the signed-in citizen (see `post`). */
 export const postMultipart = (actionFn: RouteFunction, path: string, form: FormData, base = BASE) => post(actionFn, path, form, base);
 export { failOnUnhandled } from "./unhandled";
+
+/**
+ * The portal's real HTTP server (portal/server.ts) over `build`, on a free port, for the test file:
+ * started before its tests, closed after them; `base` is its URL once started.
+ */
+export function servedPortal(build: ServerBuild): { readonly base: string } {
+  let served: { base: string; close: () => void } | null = null;
+  beforeAll(async () => {
+    const listening = createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1");
+    await new Promise((r) => listening.once("listening", r));
+    served = { base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`, close: () => listening.close() };
+  });
+  afterAll(() => served?.close());
+  return {
+    get base() {
+      if (!served) throw new Error("the portal starts in beforeAll");
+      return served.base;
+    },
+  };
+}

@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { Link, Outlet, type LinkProps } from "@remix-run/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPortalApp } from "../../portal/server";
-import { buildRoute, serverBuild } from "../unit/portal-build";
+import { Link, type LinkProps } from "@remix-run/react";
+import { describe, expect, it } from "vitest";
+import { buildRoute, documentBuild } from "../unit/portal-build";
+import { servedPortal } from "./helpers";
 import * as entry from "~/entry.server";
 
 /**
@@ -47,20 +46,8 @@ function asObject(to: LinkProps["to"]): LinkProps["to"] {
   };
 }
 
-const build = serverBuild(
+const build = documentBuild(
   {
-    root: buildRoute("root", "", undefined, {
-      default: () => (
-        <html lang="es-AR">
-          <head>
-            <title>Enlaces</title>
-          </head>
-          <body>
-            <Outlet />
-          </body>
-        </html>
-      ),
-    }),
     "routes/digital.archive": buildRoute("routes/digital.archive", "digital/archive", "root", {
       default: () => (
         <main>
@@ -80,34 +67,12 @@ const build = serverBuild(
   },
   entry,
 );
-for (const route of Object.values(build.routes)) {
-  (build.assets.routes as Record<string, unknown>)[route.id] = {
-    id: route.id,
-    parentId: route.parentId,
-    path: route.path,
-    index: route.index,
-    module: `/build/${route.id}.js`,
-    hasLoader: false,
-    hasAction: false,
-    hasClientLoader: false,
-    hasClientAction: false,
-    hasErrorBoundary: false,
-  };
-}
 
-let base = "";
-let close = () => {};
-beforeAll(async () => {
-  const listening = createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1");
-  await new Promise((r) => listening.once("listening", r));
-  close = () => listening.close();
-  base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-});
-afterAll(() => close());
+const portal = servedPortal(build);
 
 describe("Remix's Link on the server (decision 085)", () => {
   it("writes for a path of the portal's own the anchor the router would, for every kind of `to` and prop", async () => {
-    const html = await (await fetch(`${base}/digital/archive`)).text();
+    const html = await (await fetch(`${portal.base}/digital/archive`)).text();
     const rendered = (name: string) => new RegExp(`<p data-case="${name}">(.*?)</p>`).exec(html)?.[1];
     cases.forEach((props, i) => {
       const router = rendered(`router-${i}`);

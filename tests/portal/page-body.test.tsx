@@ -1,10 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { Outlet } from "@remix-run/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPortalApp } from "../../portal/server";
-import { buildRoute, serverBuild } from "../unit/portal-build";
+import { describe, expect, it } from "vitest";
+import { buildRoute, documentBuild } from "../unit/portal-build";
+import { servedPortal } from "./helpers";
 import * as entry from "~/entry.server";
 
 /**
@@ -14,20 +12,8 @@ import * as entry from "~/entry.server";
  */
 const WORDS = "Comunicación oficial con valor legal, ñandú y acentos. ".repeat(60);
 
-const build = serverBuild(
+const build = documentBuild(
   {
-    root: buildRoute("root", "", undefined, {
-      default: () => (
-        <html lang="es-AR">
-          <head>
-            <title>Prueba</title>
-          </head>
-          <body>
-            <Outlet />
-          </body>
-        </html>
-      ),
-    }),
     "routes/uno": buildRoute("routes/uno", "uno", "root", {
       default: () => (
         <main>
@@ -40,36 +26,13 @@ const build = serverBuild(
   },
   entry,
 );
-// The browser's manifest, which the render's route tree is made of.
-for (const route of Object.values(build.routes)) {
-  (build.assets.routes as Record<string, unknown>)[route.id] = {
-    id: route.id,
-    parentId: route.parentId,
-    path: route.path,
-    index: route.index,
-    module: `/build/${route.id}.js`,
-    hasLoader: false,
-    hasAction: false,
-    hasClientLoader: false,
-    hasClientAction: false,
-    hasErrorBoundary: false,
-  };
-}
 
-let base = "";
-let close = () => {};
-beforeAll(async () => {
-  const listening = createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1");
-  await new Promise((r) => listening.once("listening", r));
-  close = () => listening.close();
-  base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-});
-afterAll(() => close());
+const portal = servedPortal(build);
 
 /** The answer as it travels (fetch would decode it), with its headers. */
 function raw(path: string, headers: Record<string, string>, method = "GET") {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
+    const req = httpRequest(`${portal.base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -1,3 +1,5 @@
+import { Outlet } from "@remix-run/react";
+import { createElement } from "react";
 import type { ServerBuild } from "@remix-run/node";
 
 /** One route of a server build, as Remix's compiler writes it. */
@@ -18,6 +20,42 @@ export function serverBuild(routes: Record<string, ReturnType<typeof buildRoute>
     isSpaMode: false,
     basename: undefined,
   } as unknown as ServerBuild;
+}
+
+/** A root route that is only the document around its child route. */
+const documentRoot = {
+  default: () =>
+    createElement(
+      "html",
+      { lang: "es-AR" },
+      createElement("head", null, createElement("title", null, "Prueba")),
+      createElement("body", null, createElement(Outlet)),
+    ),
+};
+
+/**
+ * A server build that renders documents: `serverBuild` of a bare document root and the given routes
+ * under it, plus the browser's manifest of the same routes, which the render's route tree is made of
+ * (no loaders, no client modules behind it).
+ */
+export function documentBuild(children: Record<string, ReturnType<typeof buildRoute>>, entryModule: object): ServerBuild {
+  const routes = { root: buildRoute("root", "", undefined, documentRoot), ...children };
+  const build = serverBuild(routes, entryModule);
+  for (const route of Object.values(routes)) {
+    (build.assets.routes as Record<string, unknown>)[route.id] = {
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      module: `/build/${route.id}.js`,
+      hasLoader: false,
+      hasAction: false,
+      hasClientLoader: false,
+      hasClientAction: false,
+      hasErrorBoundary: false,
+    };
+  }
+  return build;
 }
 
 /**
