@@ -69,9 +69,15 @@ test.describe("shared terminals", () => {
     await expect(dialog.getByRole("button", { name: "Continuar" })).toBeFocused();
 
     const keepAlive = page.waitForResponse((r) => r.url().includes("/resources/session/keepalive") && r.request().method() === "POST");
+    // Remix reloads the page's data after the post, and the root's new `remainingMs` moves the
+    // deadline again: the clock may only jump once that has landed and been rendered, or the jump
+    // is undone by a deadline measured after it (the dialog then never comes).
+    const revalidated = page.waitForResponse((r) => r.url().includes("_data=root") && r.request().method() === "GET");
     await dialog.getByRole("button", { name: "Continuar" }).click();
     expect((await keepAlive).status()).toBe(200);
+    expect((await revalidated).status()).toBe(200);
     await expect(dialog).toHaveCount(0);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
     // A new fifteen minutes: the warning comes back at 13, the end at 15.
     await page.clock.fastForward("13:05");
