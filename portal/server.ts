@@ -41,6 +41,7 @@ export function writeAccessLine(entry: AccessEntry) {
 export function createPortalApp({ build, onAccess = writeAccessLine, beforeRemix, publicDir = "public" }: PortalAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Pages come compressed from entry.server (decision 084), and pass; everything else is compressed here.
   app.use(compression());
   // Fingerprinted build files are kept for a year; other public files for an hour (as remix-serve does).
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
