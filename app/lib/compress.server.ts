@@ -22,19 +22,20 @@ type Compressed = Buffer<ArrayBuffer>;
 export function compressPage(request: Request, html: string, headers: Headers): string | Compressed {
   headers.append("Vary", "Accept-Encoding");
   const accepted = request.headers.get("Accept-Encoding");
-  const size = Buffer.byteLength(html);
-  if (!accepted || request.method === "HEAD" || size < THRESHOLD) return html;
+  // Encoded to UTF-8 once: its size decides, and the compressor takes the bytes.
+  const bytes = Buffer.from(html);
+  if (!accepted || request.method === "HEAD" || bytes.length < THRESHOLD) return html;
   const negotiator = new Negotiator({ headers: { "accept-encoding": accepted } }) as unknown as WithPreference;
   const encoding = negotiator.encoding(ENCODINGS, PREFERRED);
   if (encoding === "br") {
     headers.set("Content-Encoding", "br");
-    return brotliCompressSync(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+    return brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }) as Compressed;
   }
   if (encoding === "gzip") {
     headers.set("Content-Encoding", "gzip");
-    return gzipSync(html) as Compressed;
+    return gzipSync(bytes) as Compressed;
   }
   return html;
 }
