@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPortalApp } from "../../portal/server";
 import { happy } from "../mocks/api";
-import { failOnUnhandled, signedInRequest } from "./helpers";
+import { failOnUnhandled, servedPortal, signedInRequest } from "./helpers";
 import { buildRoute, serverBuild } from "../unit/portal-build";
 import * as entry from "~/entry.server";
 import { csrf } from "~/lib/csrf.server";
@@ -35,32 +33,18 @@ const server = setupServer(
   ...happy,
   http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()),
 );
-let base = "";
-let broken = "";
-const closers: (() => void)[] = [];
-async function serve(build: ServerBuild) {
-  const listening = createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1");
-  await new Promise((r) => listening.once("listening", r));
-  closers.push(() => listening.close());
-  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-}
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: failOnUnhandled });
-  base = await serve(buildOf());
-  // A fault in front of Remix (the cross-site gate, which only posts reach): express's own error page answers.
-  broken = await serve(
-    buildOf({
-      ...entry,
-      crossSiteRefusal: () => {
-        throw new Error("boom");
-      },
-    }),
-  );
-});
-afterAll(() => {
-  for (const close of closers) close();
-  server.close();
-});
+const portal = servedPortal(buildOf());
+// A fault in front of Remix (the cross-site gate, which only posts reach): express's own error page answers.
+const broken = servedPortal(
+  buildOf({
+    ...entry,
+    crossSiteRefusal: () => {
+      throw new Error("boom");
+    },
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
+afterAll(() => server.close());
 
 function expectStrictHeaders(response: Response) {
   const h = response.headers;
@@ -76,7 +60,7 @@ function expectStrictHeaders(response: Response) {
 
 describe("redirects of loaders and actions carry the security headers", () => {
   it("a signed-out page: the loader's redirect to sign in", async () => {
-    const response = await fetch(`${base}/procedures`, { redirect: "manual" });
+    const response = await fetch(`${portal.base}/procedures`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/auth/login");
     expect(response.headers.get("set-cookie")).toMatch(/av_session=/);
@@ -84,23 +68,23 @@ describe("redirects of loaders and actions carry the security headers", () => {
   });
 
   it("the same redirect asked as data (client navigation)", async () => {
-    const response = await fetch(`${base}/procedures?_data=routes%2Fprocedures._index`, { redirect: "manual" });
+    const response = await fetch(`${portal.base}/procedures?_data=routes%2Fprocedures._index`, { redirect: "manual" });
     expect(response.headers.get("x-remix-redirect")).toBe("/auth/login");
     expectStrictHeaders(response);
   });
 
   it("an error page of express itself", async () => {
-    const response = await fetch(`${broken}/procedures`, { method: "POST" });
+    const response = await fetch(`${broken.base}/procedures`, { method: "POST" });
     expect(response.status).toBe(500);
     expectStrictHeaders(response);
   });
 
   it("a no-JS form post answered with a redirect (and its toast cookie)", async () => {
     const [token, csrfCookie] = await csrf.commitToken();
-    const signed = await signedInRequest(`${base}/records/manager/?file=${FILE}`);
+    const signed = await signedInRequest(`${portal.base}/records/manager/?file=${FILE}`);
     const cookie = [signed.headers.get("Cookie"), csrfCookie!.split(";")[0]].join("; ");
     const body = new URLSearchParams({ csrf: token, intent: "previewFailed" });
-    const response = await fetch(`${base}/records/manager/?file=${FILE}`, {
+    const response = await fetch(`${portal.base}/records/manager/?file=${FILE}`, {
       method: "POST",
       redirect: "manual",
       body,
