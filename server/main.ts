@@ -18,6 +18,7 @@ import { blobStoreFromConfig } from "./storage/index.js";
 import { startSweepJob } from "./jobs/sweeper.js";
 import { reminderIntervalFromEnv, startReminderJob } from "./domain/deadlines/service.js";
 import { startAccessDigestJob } from "./domain/accesses/digest.js";
+import { loadPdfJs } from "./domain/files/pdf-pages.js";
 
 let config: Config;
 try {
@@ -60,6 +61,8 @@ async function start() {
     logger.info({ address: idp.address, issuer: config.OIDC_ISSUER }, "development identity provider listening");
   }
 
+  // Decision 087: the PDF engine is part of the process from its start, not of the first upload.
+  await loadPdfJs();
   const app = await buildApp({ config, db, logger, pool, store: seedOptions.store });
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
 

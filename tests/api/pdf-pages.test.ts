@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { countPdfPages } from "../../server/domain/files/pdf-pages.js";
+import { countPdfPages, loadPdfJs } from "../../server/domain/files/pdf-pages.js";
 import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "av-pdf-pages-"));
@@ -44,6 +44,14 @@ describe("countPdfPages (pages of a stored PDF over byte ranges)", () => {
     expect(await countPdfPages(store, "big", size)).toBe(7);
     expect(stats.reads).toBeGreaterThan(0);
     expect(stats.bytes).toBeLessThan(size / 20);
+  });
+
+  it("loads the engine with the worker code pdf.js runs on the main thread, once (decision 087)", async () => {
+    const lib = await loadPdfJs();
+    expect(await loadPdfJs()).toBe(lib);
+    // pdf.js's fake worker takes its handler from here instead of importing the worker at the first document.
+    const worker = (globalThis as { pdfjsWorker?: { WorkerMessageHandler?: unknown } }).pdfjsWorker;
+    expect(typeof worker?.WorkerMessageHandler).toBe("function");
   });
 
   it("refuses what is not a PDF it can open", async () => {
