@@ -1,5 +1,9 @@
 import http from "node:http";
 import https from "node:https";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { FormDataEncoder } from "form-data-encoder";
+import { countedStream } from "@common/streamed-bytes";
 import { env } from "~/lib/env.server";
 import { getActiveSession, redirectToSignIn } from "~/lib/session.server";
 import type { z } from "zod";
@@ -26,12 +30,16 @@ export type ApiContext = { request: Request; accessToken: string; cuil: string; 
 type CallOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON, or a FormData (an upload, sent as multipart) */
   body?: unknown;
   headers?: Record<string, string>;
   /** Digital domicile calls carry the citizen's cuil in a User-ID header. */
   userId?: boolean;
   timeoutMs?: number;
 };
+
+/** A call whose answer is passed on as a stream sends no body. */
+type RawCallOptions = Omit<CallOptions, "body">;
 
 /** The signed-in citizen's API context, or a redirect to sign in (keeping where they were going). */
 export async function requireApiContext(request: Request): Promise<ApiContext> {
@@ -42,9 +50,10 @@ export async function requireApiContext(request: Request): Promise<ApiContext> {
 
 /**
  * Connections to the API are kept open and reused (decision 047): a new TCP connection per call cost
- * the portal about a tenth of its CPU. JSON calls go through Node's `http` on these agents (decision
- * 079); streamed answers and multipart bodies through fetch, which is given the same agent (Remix's
- * node-fetch based fetch takes `agent`; a fetch that does not know the option ignores it).
+ * the portal about a tenth of its CPU. Calls with a JSON answer go through Node's `http` on these
+ * agents (decision 079; uploads too, decision 088); streamed answers through fetch, which is given
+ * the same agent (Remix's node-fetch based fetch takes `agent`; a fetch that does not know the option
+ * ignores it).
  */
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: "lifo" }),
@@ -117,20 +126,29 @@ async function call<A extends Answer>(
 }
 
 /**
- * A JSON call over Node's `http` (decision 079): the answer read whole into one buffer and parsed
- * once, without a web stream, Headers or a Response per call. The timeout covers the whole answer.
+ * A call with a JSON answer over Node's `http` (decision 079): the answer read whole into one buffer
+ * and parsed once, without a web stream, Headers or a Response per call. The timeout covers the whole
+ * answer. Its body is JSON, or a form (an upload) streamed as multipart by `form-data-encoder`, its
+ * files' chunks counted as they go (decision 088).
  */
 function requestJson(ctx: ApiContext, options: CallOptions) {
   return (url: URL, method: string, timeoutMs: number): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const headers = callHeaders(ctx, options);
-      const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-      if (body) {
+      let body: Buffer | Readable | undefined;
+      if (options.body instanceof FormData) {
+        const encoder = new FormDataEncoder(options.body);
+        Object.assign(headers, encoder.headers);
+        body = Readable.from(encoder.encode()).pipe(countedStream());
+      } else if (options.body !== undefined) {
+        body = Buffer.from(JSON.stringify(options.body));
         headers["Content-Type"] = "application/json";
         headers["Content-Length"] = String(body.length);
       }
       const client = url.protocol === "https:" ? https : http;
+      let answered = false;
       const req = client.request(url, { method, headers, agent: agentFor(url) }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", fail);
@@ -145,30 +163,29 @@ function requestJson(ctx: ApiContext, options: CallOptions) {
           });
         });
       });
-      const timer = setTimeout(() => req.destroy(Object.assign(new Error("API call timed out"), { name: "TimeoutError" })), timeoutMs);
+      const timer = setTimeout(() => {
+        const timedOut = Object.assign(new Error("API call timed out"), { name: "TimeoutError" });
+        fail(timedOut);
+        req.destroy(timedOut);
+      }, timeoutMs);
       function fail(error: Error) {
         clearTimeout(timer);
         reject(error);
       }
-      req.on("error", fail);
-      req.end(body);
+      // Once the API answers, its answer decides: one that refuses an upload early (429, 413) may stop
+      // reading the body, and the write that then fails is not the call's outcome.
+      req.on("error", (error) => answered || fail(error));
+      if (body instanceof Readable) pipeline(body, req).catch((error: Error) => answered || req.destroy(error));
+      else req.end(body);
     });
 }
 
-/** A call through fetch: for answers passed on as a stream, and multipart bodies. */
-function requestFetch(ctx: ApiContext, options: CallOptions) {
+/** A call through fetch: for answers passed on as a stream (no body goes out this way). */
+function requestFetch(ctx: ApiContext, options: RawCallOptions) {
   return async (url: URL, method: string, timeoutMs: number) => {
-    const headers = new Headers(callHeaders(ctx, options));
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
-      headers.set("Content-Type", "application/json");
-      body = JSON.stringify(options.body);
-    }
     const response = await fetch(url, {
       method,
-      headers,
-      body,
+      headers: new Headers(callHeaders(ctx, options)),
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
       agent: agentFor(url),
@@ -184,8 +201,7 @@ export async function apiJson<S extends z.ZodTypeAny>(
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const transport = options.body instanceof FormData ? requestFetch(ctx, options) : requestJson(ctx, options);
-  const answer = await call(ctx, path, options, transport);
+  const answer = await call(ctx, path, options, requestJson(ctx, options));
   if (answer.status === 204) return schema.parse(undefined);
   const payload = await answer.json().catch(() => {
     throw new ApiError(502, "MALFORMED", null);
@@ -196,7 +212,7 @@ export async function apiJson<S extends z.ZodTypeAny>(
 }
 
 /** A call whose body is passed through untouched (downloads, previews). */
-export function apiRaw(ctx: ApiContext, path: string, options: CallOptions = {}): Promise<Response> {
+export function apiRaw(ctx: ApiContext, path: string, options: RawCallOptions = {}): Promise<Response> {
   return call(ctx, path, options, requestFetch(ctx, options));
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
+import { countedStream } from "@common/streamed-bytes";
 import { errors as E } from "~/lib/messages/errors";
 
 /** An upload refused while it was read; `message` is the citizen's text (catalogue). */
@@ -106,7 +107,7 @@ export function multipartFormReader(limits: MultipartLimits) {
       const target = path.join(directory, randomUUID());
       stream.on("limit", () => (limits.tooLarge === "drop" ? tooLarge.add(field) : fail(new UploadTooLarge())));
       writes.push(
-        pipeline(stream, createWriteStream(target)).then(async () => {
+        pipeline(stream, countedStream(), createWriteStream(target)).then(async () => {
           if (!stream.truncated) form.append(field, await diskFile(target, mimeType || "application/octet-stream", givenName(filename)));
         }),
       );

@@ -5,20 +5,44 @@ import { z } from "zod";
 
 /**
  * The API client's JSON transport (decision 079) over a real socket, without msw: headers, a JSON
- * body, an answer in many chunks, the 303 rule and a server's error code, and kept-open connections.
+ * body, an answer in many chunks, the 303 rule and a server's error code, kept-open connections, and
+ * a form sent as multipart (decision 088), whole or refused before the API read it.
  */
 const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; socket: number }[] = [];
+const forms: {
+  fields: Record<string, string>;
+  file: { name: string; type: string; bytes: Buffer };
+  contentLength: number;
+  received: number;
+}[] = [];
 const sockets = new Map<unknown, number>();
 const big = Array.from({ length: 5_000 }, (_, i) => ({ code: `2026-${String(i).padStart(6, "0")}`, subject: "Año á é í ó ú ñ" }));
 const backend = http.createServer((req, res) => {
-  let body = "";
-  req.setEncoding("utf8");
-  req.on("data", (c: string) => (body += c));
-  req.on("end", () => {
+  const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+  // As an API that refuses an upload before reading it: answers, then drops the connection.
+  if (req.url === "/refuse-early") {
+    return void res
+      .writeHead(429, { "content-type": "application/json", connection: "close" })
+      .end(JSON.stringify({ code: "TOO_MANY_UPLOADS", message: "Intente más tarde." }), () => req.socket.destroy());
+  }
+  const raw: Buffer[] = [];
+  req.on("data", (c: Buffer) => raw.push(c));
+  req.on("end", async () => {
+    const body = Buffer.concat(raw).toString("utf8");
+    if (req.url === "/form") {
+      const parsed = await new Response(Buffer.concat(raw), { headers: { "content-type": req.headers["content-type"]! } }).formData();
+      const file = parsed.get("file") as File;
+      forms.push({
+        fields: Object.fromEntries([...parsed].filter(([, v]) => typeof v === "string") as [string, string][]),
+        file: { name: file.name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()) },
+        contentLength: Number(req.headers["content-length"]),
+        received: Buffer.concat(raw).length,
+      });
+      return json(200, { result: "f-1" });
+    }
     if (!sockets.has(req.socket)) sockets.set(req.socket, sockets.size);
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body, socket: sockets.get(req.socket)! });
-    const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
     if (req.url!.startsWith("/big")) return json(200, { items: big });
     if (req.url === "/echo") return json(200, JSON.parse(body || "null"));
     if (req.url === "/moved") return json(303, { location: "/signin-elsewhere" });
@@ -82,5 +106,29 @@ describe("the API client over a real socket", () => {
     const before = sockets.size;
     for (let i = 0; i < 5; i++) await client.apiJson(ctx, "/echo", z.number(), { method: "PUT", body: i });
     expect(sockets.size - before).toBeLessThanOrEqual(1);
+  });
+
+  it("sends a form as multipart with its length, the file's bytes intact and its odd name kept", async () => {
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 17);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+    const form = new FormData();
+    form.set("filename", 'informe "final"; año.pdf');
+    form.set("system", "AV");
+    form.set("file", new File([bytes], 'informe "final"; año.pdf', { type: "application/pdf" }));
+    const answer = await client.apiJson(ctx, "/form", z.object({ result: z.string() }), { method: "POST", body: form });
+    expect(answer).toEqual({ result: "f-1" });
+    const sent = forms.at(-1)!;
+    expect(sent.contentLength).toBe(sent.received);
+    expect(sent.fields).toEqual({ filename: 'informe "final"; año.pdf', system: "AV" });
+    expect(sent.file.name).toBe('informe "final"; año.pdf');
+    expect(sent.file.type).toBe("application/pdf");
+    expect(sent.file.bytes.equals(bytes)).toBe(true);
+  });
+
+  it("gives the API's refusal of an upload it did not read, not a broken connection", async () => {
+    const form = new FormData();
+    form.set("file", new File([Buffer.alloc(20 * 1024 * 1024, 1)], "grande.pdf", { type: "application/pdf" }));
+    const refused = await client.apiJson(ctx, "/refuse-early", z.unknown(), { method: "POST", body: form }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, code: "TOO_MANY_UPLOADS", serverMessage: "Intente más tarde." });
   });
 });

@@ -21,6 +21,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { PDFDocument } from "pdf-lib";
+import { countStreamedBytes } from "../../../common/streamed-bytes.js";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge, UPLOAD_LIMIT_BYTES, type BlobStore } from "../../storage/index.js";
@@ -56,10 +57,11 @@ export function detectType(head: Buffer): DetectedType | null {
   return null;
 }
 
-/** Keeps the first bytes that pass through. */
+/** Keeps the first bytes that pass through, and counts them all (decision 088). */
 class HeadTap extends Transform {
   head = Buffer.alloc(0);
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    countStreamedBytes(chunk.length);
     if (this.head.length < 16) this.head = Buffer.concat([this.head, chunk.subarray(0, 16 - this.head.length)]);
     done(null, chunk);
   }
