@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ACCESS_KINDS } from "@common/accesses";
 import { ApiError, apiJson, type ApiContext } from "./client.server";
 

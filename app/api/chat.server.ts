@@ -4,7 +4,7 @@
  * three ways to save a form. Shapes follow spec section 3 (Chat, Chat event, Chat document,
  * Form data); answers are checked with zod.
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
 const FieldOptionSchema = z.object({ value: z.string(), label: z.string() });
@@ -167,9 +167,9 @@ export async function discardToSendDocument(ctx: ApiContext, instanceId: string,
 
 const FormDataAnswer = z.object({
   result: z.object({
-    data: z.record(z.union([z.string(), z.array(z.string())])),
+    data: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
     spec: FormSpecSchema,
-    globals: z.record(z.unknown()).optional(),
+    globals: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type FormData = z.infer<typeof FormDataAnswer>["result"];

@@ -6,7 +6,7 @@ import { FormDataEncoder } from "form-data-encoder";
 import { countedStream } from "@common/streamed-bytes";
 import { env } from "~/lib/env.server";
 import { getActiveSession, redirectToSignIn } from "~/lib/session.server";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 
 /**
  * The typed client for the backend contract (spec section 7). Loaders and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ApiError, apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 import { perRequest, referenceCache } from "./reference.server";
 
@@ -102,8 +102,14 @@ export function getInbox(ctx: ApiContext, q: InboxQuery): Promise<InboxResponse>
   });
 }
 
+const CommunicationAnswer = z.object({ communication: Communication });
+const HistoryAnswer = z.object({ history: z.array(HistoryEntry) });
+const TypesAnswer = z.object({ types: z.array(CommunicationType) });
+const ContactInfoAnswer = z.object({ data: ContactInfo });
+const SelfDaAnswer = z.object({ data: SelfDa });
+
 export async function getCommunication(ctx: ApiContext, code: string, refresh = false): Promise<Communication> {
-  const r = await apiJson(ctx, `/api/dd/v1/communications/get_one/${seg(code)}`, z.object({ communication: Communication }), {
+  const r = await apiJson(ctx, `/api/dd/v1/communications/get_one/${seg(code)}`, CommunicationAnswer, {
     userId: true,
     query: { refresh: refresh || undefined },
   });
@@ -111,7 +117,7 @@ export async function getCommunication(ctx: ApiContext, code: string, refresh = 
 }
 
 export async function getHistory(ctx: ApiContext, code: string): Promise<HistoryEntry[]> {
-  const r = await apiJson(ctx, `/api/dd/v1/communications/get_history/${seg(code)}`, z.object({ history: z.array(HistoryEntry) }), {
+  const r = await apiJson(ctx, `/api/dd/v1/communications/get_history/${seg(code)}`, HistoryAnswer, {
     userId: true,
   });
   return r.history;
@@ -122,7 +128,7 @@ export const typesCache = referenceCache<CommunicationType[]>();
 
 export function getTypes(ctx: ApiContext): Promise<CommunicationType[]> {
   return typesCache.get(async () => {
-    const r = await apiJson(ctx, `/api/dd/v1/communications/types/all`, z.object({ types: z.array(CommunicationType) }), {
+    const r = await apiJson(ctx, `/api/dd/v1/communications/types/all`, TypesAnswer, {
       userId: true,
     });
     return r.types;
@@ -147,12 +153,12 @@ export function downloadCommunicationFile(ctx: ApiContext, code: string, fileId:
 }
 
 export async function getContactInfo(ctx: ApiContext): Promise<ContactInfo> {
-  const r = await apiJson(ctx, `/api/dd/v1/users/get_contact_info/${seg(ctx.cuil)}`, z.object({ data: ContactInfo }), { userId: true });
+  const r = await apiJson(ctx, `/api/dd/v1/users/get_contact_info/${seg(ctx.cuil)}`, ContactInfoAnswer, { userId: true });
   return r.data;
 }
 
 export async function getSelfDa(ctx: ApiContext): Promise<SelfDa> {
-  const r = await apiJson(ctx, `/api/dd/v1/users/get-user-self-da/${seg(ctx.cuil)}`, z.object({ data: SelfDa }), { userId: true });
+  const r = await apiJson(ctx, `/api/dd/v1/users/get-user-self-da/${seg(ctx.cuil)}`, SelfDaAnswer, { userId: true });
   return r.data;
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { STREAM_TIMEOUT_MS } from "./archive.server";
 import { ApiError, apiJson, apiRaw, type ApiContext } from "./client.server";
 

@@ -2,11 +2,14 @@
  * The shared files calls of spec section 7 (`/api/fs`): upload one file, download, page count
  * and one page as PDF. Downloads and pages are passed through as streams, never buffered.
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 
 /** Fixed system code sent with uploads (spec section 9: value not shown). */
 export const UPLOAD_SYSTEM = "AV";
+
+const UploadAnswer = z.object({ result: z.union([z.string(), z.number()]).transform(String) });
+const PageCountAnswer = z.object({ result: z.number().int().positive() });
 
 /**
  * Uploads one file; answers its id. The file is a standard Blob (the portal's uploads are read
@@ -22,7 +25,7 @@ export async function uploadFile(
   if (input.documentTypeCode) form.set("documentTypeCode", input.documentTypeCode);
   if (input.code) form.set("code", input.code);
   form.set("file", input.file, input.filename);
-  const answer = await apiJson(ctx, "/api/fs/raw/bucket", z.object({ result: z.union([z.string(), z.number()]).transform(String) }), {
+  const answer = await apiJson(ctx, "/api/fs/raw/bucket", UploadAnswer, {
     method: "POST",
     body: form,
     timeoutMs: 120_000,
@@ -38,7 +41,7 @@ export function downloadFile(ctx: ApiContext, name: string, fileId: string): Pro
 }
 
 export async function getPageCount(ctx: ApiContext, fileId: string): Promise<number> {
-  return (await apiJson(ctx, `/api/fs/viewer/getPageCount/${seg(fileId)}`, z.object({ result: z.number().int().positive() }))).result;
+  return (await apiJson(ctx, `/api/fs/viewer/getPageCount/${seg(fileId)}`, PageCountAnswer)).result;
 }
 
 export function getPageAsPdf(ctx: ApiContext, fileId: string, page: number): Promise<Response> {

@@ -2,7 +2,7 @@
  * Procedures calls of spec section 7 ("Common and procedures"). Shapes follow section 3;
  * the requirements path (`GET /api/v4/procedures/{id}/requirements`) is ours (docs/contract.md).
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 
@@ -145,17 +145,19 @@ export function listInstances(ctx: ApiContext, tab: string, params: ListParams) 
   });
 }
 
+const HistoryAnswer = z.object({ result: z.array(HistoryEntrySchema) });
+const ReceivedDocsAnswer = z.object({ result: z.array(AttachedDocumentSchema) });
+const RedirectAnswer = z.object({ result: z.object({ id: z.union([z.string(), z.number()]).transform(String) }) });
+
 export function getHistory(ctx: ApiContext, instanceId: string) {
-  return apiJson(ctx, `/api/v4/instances/history/${seg(instanceId)}`, z.object({ result: z.array(HistoryEntrySchema) })).then((r) =>
+  return apiJson(ctx, `/api/v4/instances/history/${seg(instanceId)}`, HistoryAnswer).then((r) =>
     // Only entries that have an action are shown (spec section 3).
     r.result.filter((e) => Boolean(e.action && e.action.trim())),
   );
 }
 
 export function getReceivedDocs(ctx: ApiContext, instanceId: string) {
-  return apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/received_docs`, z.object({ result: z.array(AttachedDocumentSchema) })).then(
-    (r) => r.result,
-  );
+  return apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/received_docs`, ReceivedDocsAnswer).then((r) => r.result);
 }
 
 export function discardInstance(ctx: ApiContext, instanceId: string, message: string) {
@@ -163,12 +165,9 @@ export function discardInstance(ctx: ApiContext, instanceId: string, message: st
 }
 
 export function redirectRecord(ctx: ApiContext, instanceId: string) {
-  return apiJson(
-    ctx,
-    `/api/v4/filemanager/${seg(instanceId)}/redirectRecord`,
-    z.object({ result: z.object({ id: z.union([z.string(), z.number()]).transform(String) }) }),
-    { query: { module: PROCEDURES_MODULE, redirectModule: "records" } },
-  ).then((r) => r.result.id);
+  return apiJson(ctx, `/api/v4/filemanager/${seg(instanceId)}/redirectRecord`, RedirectAnswer, {
+    query: { module: PROCEDURES_MODULE, redirectModule: "records" },
+  }).then((r) => r.result.id);
 }
 
 /** Base64 of the UTF-8 file name, as the download path wants it. */
@@ -187,14 +186,13 @@ export function getCatalogue(ctx: ApiContext, options: { filter?: string | null;
   return apiJson(ctx, `/api/v4/procedures/`, CatalogueSchema, { query }).then((r) => r.result);
 }
 
+const DocsTableAnswer = z.object({ result: z.array(DocsRowSchema) });
+const RequirementsAnswer = z.object({ result: RequirementsSchema });
+
 export function getDocsTable(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/docs_table`, z.object({ result: z.array(DocsRowSchema) })).then(
-    (r) => r.result,
-  );
+  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/docs_table`, DocsTableAnswer).then((r) => r.result);
 }
 
 export function getRequirements(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/requirements`, z.object({ result: RequirementsSchema })).then(
-    (r) => r.result,
-  );
+  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/requirements`, RequirementsAnswer).then((r) => r.result);
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
 /** Receipts (decision 033): `/api/receipts` of the reference backend (docs/contract.md). */
@@ -21,15 +21,18 @@ export const Receipt = z.object({
 });
 export type Receipt = z.infer<typeof Receipt>;
 
+const ReceiptAnswer = z.object({ result: Receipt });
+const ReceiptsAnswer = z.object({ result: z.array(Receipt) });
+
 /** Issues the receipt of what the citizen just did (the backend reads it from its own rows), or answers the one already issued. */
 export async function issueReceipt(ctx: ApiContext, kind: ReceiptKind, ref = ""): Promise<Receipt> {
-  return (await apiJson(ctx, "/api/receipts", z.object({ result: Receipt }), { method: "POST", body: { kind, ref } })).result;
+  return (await apiJson(ctx, "/api/receipts", ReceiptAnswer, { method: "POST", body: { kind, ref } })).result;
 }
 
 export async function getReceipt(ctx: ApiContext, id: string): Promise<Receipt> {
-  return (await apiJson(ctx, `/api/receipts/${seg(id)}`, z.object({ result: Receipt }))).result;
+  return (await apiJson(ctx, `/api/receipts/${seg(id)}`, ReceiptAnswer)).result;
 }
 
 export async function listReceipts(ctx: ApiContext): Promise<Receipt[]> {
-  return (await apiJson(ctx, "/api/receipts", z.object({ result: z.array(Receipt) }))).result;
+  return (await apiJson(ctx, "/api/receipts", ReceiptsAnswer)).result;
 }

@@ -3,7 +3,7 @@
  * sent and pending documents, upload payload); extra fields the reference backend sends
  * (ids, mime, page counts) are optional so any backend honouring the contract works.
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
@@ -102,8 +102,6 @@ export const PendingSchema = z.object({
 });
 export type PendingDocument = z.infer<typeof PendingSchema>;
 
-const Docs = <S extends z.ZodTypeAny>(s: S) => z.object({ documents: z.array(s) });
-
 export async function countRecords(ctx: ApiContext, tab: string): Promise<number> {
   return (await apiJson(ctx, `/api/v4/instances/count/${seg(tab)}`, CountSchema, { query: q })).count;
 }
@@ -125,18 +123,23 @@ export function listRecords(
   });
 }
 
+const RecordHeaderAnswer = z.object({ result: RecordHeaderSchema });
+const IncorporatedAnswer = z.object({ documents: z.array(IncorporatedSchema) });
+const SentAnswer = z.object({ documents: z.array(SentSchema) });
+const PendingAnswer = z.object({ documents: z.array(PendingSchema) });
+
 export async function getRecordHeader(ctx: ApiContext, id: string): Promise<RecordHeader> {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}`, z.object({ result: RecordHeaderSchema }), { query: q })).result;
+  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}`, RecordHeaderAnswer, { query: q })).result;
 }
 
 export async function getIncorporated(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/incorporated`, Docs(IncorporatedSchema), { query: q })).documents;
+  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/incorporated`, IncorporatedAnswer, { query: q })).documents;
 }
 export async function getSent(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/sent`, Docs(SentSchema), { query: q })).documents;
+  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/sent`, SentAnswer, { query: q })).documents;
 }
 export async function getPending(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/pending`, Docs(PendingSchema), { query: q })).documents;
+  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/pending`, PendingAnswer, { query: q })).documents;
 }
 
 export type UploadEntry = { fileId: string; fileName: string; reference: string; mime: string };

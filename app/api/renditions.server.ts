@@ -3,7 +3,7 @@
  * `GET /api/fs/viewer/getPageImage/{id}/{page}?width=` (streamed through, never buffered) and
  * `GET /api/fs/viewer/getPageText/{id}/{page}`.
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
 
 export const PAGE_IMAGE_WIDTHS = [480, 800, 1200] as const;

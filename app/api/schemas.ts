@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /** Entities of spec section 3 as the backend sends them. */
 export const UserSchema = z.object({

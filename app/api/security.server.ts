@@ -1,10 +1,12 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, apiRaw, type ApiContext } from "./client.server";
 import { perRequest, referenceCache } from "./reference.server";
 import { ConfigSchema, UserSchema, type PortalConfig } from "./schemas";
 
+const RolesAnswer = z.object({ data: z.object({ data: UserSchema }) });
+
 export function getRoles(ctx: ApiContext) {
-  return apiJson(ctx, "/api/security/user/get_roles", z.object({ data: z.object({ data: UserSchema }) })).then((r) => r.data.data);
+  return apiJson(ctx, "/api/security/user/get_roles", RolesAnswer).then((r) => r.data.data);
 }
 
 /**

@@ -3,7 +3,7 @@
  * instances or a record. Our call (`GET /api/dd/v1/communications/linked/{cuil}`, docs/contract.md);
  * digital domicile conventions (User-ID header, cuil in the path).
  */
-import { z } from "zod";
+import { z } from "zod/v4";
 import { apiJson, seg, type ApiContext } from "./client.server";
 
 const LinkedCommunication = z.object({
@@ -19,20 +19,17 @@ const LinkedCommunication = z.object({
 });
 export type LinkedCommunication = z.infer<typeof LinkedCommunication>;
 
+const LinkedAnswer = z.object({ communications: z.array(LinkedCommunication) });
+
 export async function getLinkedCommunications(
   ctx: ApiContext,
   about: { instances?: string[]; record?: string },
 ): Promise<LinkedCommunication[]> {
   const instances = about.instances?.filter(Boolean) ?? [];
   if (!instances.length && !about.record) return [];
-  const r = await apiJson(
-    ctx,
-    `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`,
-    z.object({ communications: z.array(LinkedCommunication) }),
-    {
-      userId: true,
-      query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
-    },
-  );
+  const r = await apiJson(ctx, `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`, LinkedAnswer, {
+    userId: true,
+    query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
+  });
   return r.communications;
 }

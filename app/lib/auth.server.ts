@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import * as oidc from "openid-client";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { env } from "./env.server";
 import { getSession, newSessionData, sessionStorage } from "./session.server";
 import { safeReturnPath } from "./redirect";

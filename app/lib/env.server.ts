@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * Portal configuration, parsed once at start-up. A bad value stops the process

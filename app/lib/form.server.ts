@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { assertSameOrigin, assertToken, CsrfRejected } from "./csrf.server";
 import { errors as E } from "./messages/errors";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { env } from "./env.server";
 
 /**

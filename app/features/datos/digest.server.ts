@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getAccessDigest, setAccessDigest } from "~/api/accesses.server";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { isAdhered } from "~/api/digital.server";

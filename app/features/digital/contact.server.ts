@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { sanitizeRichText } from "~/lib/rich-text.server";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
 import { parseForm } from "~/lib/form.server";
@@ -60,9 +60,9 @@ export async function loadConfirm(request: Request, accion: string | undefined) 
 
 const ContactSchema = (termsRequired: boolean) =>
   z.object({
-    email: z.string({ required_error: errors.emailRequired }).trim().min(1, errors.emailRequired),
+    email: z.string({ error: errors.emailRequired }).trim().min(1, errors.emailRequired),
     phone: z.string().optional().default(""),
-    terms: termsRequired ? z.literal("on", { errorMap: () => ({ message: errors.termsRequired }) }) : z.string().optional(),
+    terms: termsRequired ? z.literal("on", { error: errors.termsRequired }) : z.string().optional(),
     idempotencyKey: z.string().optional(),
   });
 

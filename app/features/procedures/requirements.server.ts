@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getDocsTable, getRequirements } from "~/api/procedures.server";
 import { env } from "~/lib/env.server";
 import { parseForm } from "~/lib/form.server";

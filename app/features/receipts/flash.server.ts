@@ -4,7 +4,7 @@
  * in a one-time signed cookie read by the root loader, like the toasts (Post/Redirect/Get).
  */
 import { createCookie } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { ApiContext } from "~/api/client.server";
 import { issueReceipt, type ReceiptKind } from "~/api/receipts.server";
 import { env } from "~/lib/env.server";

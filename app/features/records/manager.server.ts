@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ApiError } from "~/api/client.server";
 import { getPageCount } from "~/api/files.server";
 import {
