@@ -78,7 +78,8 @@ try {
             url: `${stack.portalUrl}${p.path}`,
             connections: 4,
             amount,
-            headers: p.signedIn ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" },
+            // as the bench's SSR load asks (and browsers with it): brotli where the portal gives it
+            headers: p.signedIn ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
           },
           (e, r) => (e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve()),
         ),
