@@ -4,8 +4,8 @@
  * that does nothing else (a fresh one, or a quiet hour) runs no collection while 50 MB stream
  * through, so the whole body stays in its memory until the upload ends. Counting the bytes as they
  * stream, each process runs a young-generation collection every `COLLECT_EVERY_BYTES` of them
- * (well under a millisecond on this heap): the chunks already written on go, the memory an upload
- * costs stays a few chunks. Server code only.
+ * (well under a millisecond on these heaps): the chunks already written on go, and what an upload
+ * holds at once is the chunks of its last few megabytes. Server code only.
  */
 import { Transform } from "node:stream";
 import v8 from "node:v8";
@@ -13,7 +13,7 @@ import vm from "node:vm";
 
 export const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
 
-type Collect = (options: { type: "minor" | "major" }) => void;
+type Collect = (options: { type: "minor" }) => void;
 
 /**
  * V8's `gc`, without exposing it to the process's own global: the flag is set, then read from a

@@ -139,7 +139,7 @@ function requestJson(ctx: ApiContext, options: CallOptions) {
       if (options.body instanceof FormData) {
         const encoder = new FormDataEncoder(options.body);
         Object.assign(headers, encoder.headers);
-        body = Readable.from(encoder.encode()).pipe(countedStream());
+        body = Readable.from(encoder.encode());
       } else if (options.body !== undefined) {
         body = Buffer.from(JSON.stringify(options.body));
         headers["Content-Type"] = "application/json";
@@ -175,7 +175,7 @@ function requestJson(ctx: ApiContext, options: CallOptions) {
       // Once the API answers, its answer decides: one that refuses an upload early (429, 413) may stop
       // reading the body, and the write that then fails is not the call's outcome.
       req.on("error", (error) => answered || fail(error));
-      if (body instanceof Readable) pipeline(body, req).catch((error: Error) => answered || req.destroy(error));
+      if (body instanceof Readable) pipeline(body, countedStream(), req).catch((error: Error) => answered || req.destroy(error));
       else req.end(body);
     });
 }

@@ -1,5 +1,8 @@
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 
@@ -130,5 +133,20 @@ describe("the API client over a real socket", () => {
     form.set("file", new File([Buffer.alloc(20 * 1024 * 1024, 1)], "grande.pdf", { type: "application/pdf" }));
     const refused = await client.apiJson(ctx, "/refuse-early", z.unknown(), { method: "POST", body: form }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 429, code: "TOO_MANY_UPLOADS", serverMessage: "Intente más tarde." });
+  });
+
+  it("fails a form whose file cannot be read at once, as an unreachable call", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "av-client-"));
+    const file = path.join(dir, "documento.pdf");
+    writeFileSync(file, Buffer.alloc(1024 * 1024, 1));
+    const form = new FormData();
+    form.set("file", new File([await openAsBlob(file)], "documento.pdf", { type: "application/pdf" }));
+    writeFileSync(file, "changed under the upload"); // a disk-backed Blob refuses to read a file that changed
+    const failed = await client
+      .apiJson(ctx, "/form", z.unknown(), { method: "POST", body: form, timeoutMs: 3_000 })
+      .catch((e: unknown) => e);
+    // a call left waiting for the body would end at its timeout, a 504
+    expect(failed).toMatchObject({ status: 502, code: "UNREACHABLE" });
+    rmSync(dir, { recursive: true, force: true });
   });
 });
