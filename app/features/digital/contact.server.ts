@@ -58,17 +58,22 @@ export async function loadConfirm(request: Request, accion: string | undefined) 
   return json({ accion, email: self.email });
 }
 
-const ContactSchema = (termsRequired: boolean) =>
+/** Adhering ('create') needs the terms accepted; updating the contact does not. */
+const contactSchema = (terms: z.ZodType<string | undefined>) =>
   z.object({
     email: z.string({ error: errors.emailRequired }).trim().min(1, errors.emailRequired),
     phone: z.string().optional().default(""),
-    terms: termsRequired ? z.literal("on", { error: errors.termsRequired }) : z.string().optional(),
+    terms,
     idempotencyKey: z.string().optional(),
   });
+const ContactSchema = {
+  create: contactSchema(z.literal("on", { error: errors.termsRequired })),
+  update: contactSchema(z.string().optional()),
+};
 
 /** 'Adherirme' (create) and 'Guardar' (update): validation, the call, PRG with the toast. */
 async function contactAction(request: Request, ctx: ApiContext, mode: "create" | "update") {
-  const form = await parseForm(request, ContactSchema(mode === "create"));
+  const form = await parseForm(request, ContactSchema[mode]);
   if (!form.ok) return json({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   const { email, phone: phoneRaw } = form.data;
   const info = await orErrorPage(() => getContactInfo(ctx));
