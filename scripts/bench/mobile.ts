@@ -11,6 +11,7 @@
  * Median of the runs for each metric.
  */
 import { chromium } from "playwright-core";
+import { findChromium } from "../chromium.mjs";
 
 export type MobileRun = { fcp: number; lcp: number; cls: number; tbt: number; longTasks: number; load: number };
 export type MobileResult = { runs: MobileRun[]; median: MobileRun; chromium: string; url: string };
@@ -56,7 +57,8 @@ export async function measureMobile(options: {
   executablePath?: string;
 }): Promise<MobileResult> {
   const browser = await chromium.launch({
-    executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // Debian's chromium, installed as the browser tests install it when it is missing
+    executablePath: options.executablePath ?? findChromium() ?? undefined,
     args: ["--no-sandbox"],
   });
   const target = new URL(options.url);
