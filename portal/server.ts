@@ -19,6 +19,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express } from "express";
+import type { HeaderAccess } from "~/lib/headers.server";
 import { createPortalMetrics, observeApiCalls, type AccessEntry } from "./metrics.js";
 import { routePatternOf } from "./route-pattern.js";
 
@@ -76,22 +77,25 @@ export function createPortalApp({ build, onAccess = writeAccessLine, beforeRemix
  * class, not one per route.
  */
 function secureAnswers(build: ServerBuild): express.RequestHandler {
-  const complete = (build.entry.module as { completeSecurityHeaders?: (headers: Headers) => Headers }).completeSecurityHeaders;
+  type Complete = (headers: HeaderAccess) => HeaderAccess;
+  const complete = (build.entry.module as { completeSecurityHeaders?: Complete }).completeSecurityHeaders;
   return (_req, res, next) => {
-    if (complete) beforeHead(res, () => completeHeaders(res, complete));
+    if (complete) beforeHead(res, () => complete(headersOf(res)));
     next();
   };
 }
 
-function completeHeaders(res: ServerResponse, complete: (headers: Headers) => Headers) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value === undefined || name === "set-cookie") continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
-  }
-  complete(headers).forEach((value, name) => {
-    if (name !== "set-cookie" && res.getHeader(name) !== value) res.setHeader(name, value);
-  });
+/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 091). */
+function headersOf(res: ServerResponse): HeaderAccess {
+  return {
+    get: (name) => {
+      const value = res.getHeader(name);
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : String(value);
+    },
+    has: (name) => res.hasHeader(name),
+    set: (name, value) => void res.setHeader(name, value),
+    append: (name, value) => void res.appendHeader(name, value),
+  };
 }
 
 /** Runs `fn` once, right before the answer's headers are written (what the `on-headers` package does). */

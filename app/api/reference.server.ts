@@ -8,8 +8,8 @@ import { env } from "~/lib/env.server";
  * request that made the call, so requests that miss the cache each make their own call.
  */
 /**
- * One answer per request (and citizen): on a document request Remix gives every loader the same
- * Request, so the root loader and a page's startup rule share one call. A failed call is not kept:
+ * One answer per request (and citizen): on a document request every loader gets the same Request
+ * (decision 091), so the root loader and a page's startup rule share one call. A failed call is not kept:
  * the next loader asks again and decides for itself.
  */
 export function perRequest<C extends { request: Request; cuil: string }, T>(load: (ctx: C) => Promise<T>): (ctx: C) => Promise<T> {

@@ -27,36 +27,40 @@ export function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+/** The headers every answer carries whatever it is, computed once. */
+const FIXED_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "same-origin"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"],
+  ...(env.secure ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
+];
+
+/** What `completeSecurityHeaders` needs of a set of headers: a web `Headers`, or the portal server's view of an answer. */
+export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
+
 /**
  * The headers of an answer that left the app without some of them (decision 068): each missing one
  * is added (`Cache-Control: no-store` when it has none, `Cookie` in `Vary`, and for an HTML answer
  * without a policy the strict one with a nonce no script carries); what the answer has is kept, so
  * a page keeps its nonce policy and every page, data request and resource answer stays as it was.
+ * Works on the headers in place (decision 091): an answer that has them all is not copied.
  */
-export function completeSecurityHeaders(headers: Headers): Headers {
-  const html = /^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy");
-  const cacheControl = headers.get("Cache-Control");
-  const wanted = applySecurityHeaders(
-    new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}),
-    html ? { nonce: randomBytes(16).toString("base64") } : {},
-  );
-  wanted.forEach((value, name) => {
-    if (name === "vary") {
-      if (!/(^|,)\s*cookie\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
-    } else if (!headers.has(name)) headers.set(name, value);
-  });
+export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
+  if (/^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(randomBytes(16).toString("base64")));
+  }
+  for (const [name, value] of FIXED_HEADERS) if (!headers.has(name)) headers.set(name, value);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  if (!/(^|,)\s*cookie\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
   return headers;
 }
 
 export function applySecurityHeaders(headers: Headers, options: { nonce?: string } = {}) {
   if (options.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "same-origin");
-  headers.set("X-Frame-Options", "SAMEORIGIN");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Cross-Origin-Resource-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-  if (env.secure) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  for (const [name, value] of FIXED_HEADERS) headers.set(name, value);
   // Nothing the portal renders for a citizen may be kept by a shared browser or a proxy.
   if (!headers.has("Cache-Control") || !/immutable/.test(headers.get("Cache-Control") ?? "")) {
     headers.set("Cache-Control", "no-store");

@@ -15,9 +15,11 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
+const TOAST_COOKIE = env.secure ? "__Host-av_toast" : "av_toast";
+
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: env.secure ? "__Host-av_toast" : "av_toast",
+    name: TOAST_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     secure: env.secure,
@@ -40,7 +42,11 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
 
 /** Reads and clears the pending toast (root loader only). */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  // Most pages have no toast: without its cookie there is nothing to open, nor to check (a schema's
+  // refusal builds an error, 3 % of a light page's CPU).
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers: null };
+  const session = await toastStorage.getSession(cookie);
   const parsed = ToastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: null };
   return { toast: parsed.data, headers: new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) };

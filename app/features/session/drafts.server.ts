@@ -149,7 +149,17 @@ export async function draftCookieUpkeep(request: Request, cuil: string | null): 
   return null;
 }
 
+/** Tags already computed, by CUIL: every page hands the tag to the browser (bounded, emptied when full). */
+const ownerTags = new Map<string, string>();
+const OWNER_TAGS_KEPT = 10_000;
+
 /** Tag of the signed-in citizen for the browser's local drafts: not the CUIL, not derivable without the secret. */
 export function draftOwnerTag(cuil: string): string {
-  return createHmac("sha256", env.SESSION_SECRET).update(`av-local-draft:${cuil}`).digest("base64url").slice(0, 22);
+  let tag = ownerTags.get(cuil);
+  if (tag === undefined) {
+    tag = createHmac("sha256", env.SESSION_SECRET).update(`av-local-draft:${cuil}`).digest("base64url").slice(0, 22);
+    if (ownerTags.size >= OWNER_TAGS_KEPT) ownerTags.clear();
+    ownerTags.set(cuil, tag);
+  }
+  return tag;
 }
