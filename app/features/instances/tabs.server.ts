@@ -40,3 +40,21 @@ export async function loadTabCounts(
     notice: notice ? { id: `count-${Date.now()}`, type: "ERROR" as const, message: notice } : null,
   };
 }
+
+/**
+ * The tab counts and the chosen tab's page, asked in one round (decision 092): `page` is already on
+ * its way, and its outcome is handed back settled once the counts are in, so a count failure still
+ * decides first, as when the page was asked after the counts.
+ */
+export async function loadTabsWithPage<P>(
+  tabs: readonly TabConfig[],
+  explicitTab: boolean,
+  count: (tab: string) => Promise<number>,
+  countError: string,
+  page: Promise<P>,
+) {
+  page.catch(() => undefined); // settled below, after the counts
+  const counted = await loadTabCounts(tabs, explicitTab, count, countError);
+  const [settled] = await Promise.allSettled([page]);
+  return { ...counted, page: settled };
+}

@@ -18,7 +18,7 @@ import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
-import { loadTabCounts } from "~/features/instances/tabs.server";
+import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, parseTrayState, safeReturnTo, trayHref, withoutModal, type TrayState } from "./url";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -56,23 +56,26 @@ export async function loadTray(request: Request) {
     tabs.map((tab) => tab.code),
   );
 
-  const counted = await loadTabCounts(tabs, state.explicitTab, (tab) => countInstances(ctx, tab), t.toasts.countError);
-
-  let list: Awaited<ReturnType<typeof listInstances>> = { instances: [], last_page: 1 };
-  if (state.tab) {
-    try {
-      list = await listInstances(ctx, state.tab, {
-        pageNumber: state.page,
-        searchTerm: state.q || undefined,
-        sort: state.sort,
-        since: state.since,
-        until: state.until,
-      });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      throw await listFailure(state, defaultTab);
-    }
+  const counted = await loadTabsWithPage(
+    tabs,
+    state.explicitTab,
+    (tab) => countInstances(ctx, tab),
+    t.toasts.countError,
+    state.tab
+      ? listInstances(ctx, state.tab, {
+          pageNumber: state.page,
+          searchTerm: state.q || undefined,
+          sort: state.sort,
+          since: state.since,
+          until: state.until,
+        })
+      : Promise.resolve({ instances: [], last_page: 1 }),
+  );
+  if (counted.page.status === "rejected") {
+    if (!isApiError(counted.page.reason)) throw counted.page.reason;
+    throw await listFailure(state, defaultTab);
   }
+  const list = counted.page.value;
 
   // The communications about the cards of this page (decision 026), in one call (a failure hides them).
   const related = list.instances.length

@@ -4,7 +4,7 @@ import { countRecords, listRecords, type RecordInstance } from "~/api/records.se
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
-import { loadTabCounts } from "~/features/instances/tabs.server";
+import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -21,23 +21,27 @@ export async function loadRecords(request: Request) {
     tabs.map((tab) => tab.code),
   );
 
-  const counted = await loadTabCounts(tabs, state.explicitTab, (tab) => countRecords(ctx, tab), t.toasts.countError);
-
-  let list: { instances: RecordInstance[]; last_page: number } = { instances: [], last_page: 1 };
-  if (state.tab) {
-    try {
-      list = await listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      if (state.page > 1 || state.q || state.sort !== DEFAULT_SORT) {
-        throw await redirectWithToast(listHref({ ...state, page: 1 }, defaultTab), {
-          type: "ERROR",
-          message: error.serverMessage ?? t.toasts.pageError,
-        });
-      }
-      throw redirect("/error");
+  const counted = await loadTabsWithPage(
+    tabs,
+    state.explicitTab,
+    (tab) => countRecords(ctx, tab),
+    t.toasts.countError,
+    state.tab
+      ? listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort })
+      : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1 }),
+  );
+  if (counted.page.status === "rejected") {
+    const error: unknown = counted.page.reason;
+    if (!isApiError(error)) throw error;
+    if (state.page > 1 || state.q || state.sort !== DEFAULT_SORT) {
+      throw await redirectWithToast(listHref({ ...state, page: 1 }, defaultTab), {
+        type: "ERROR",
+        message: error.serverMessage ?? t.toasts.pageError,
+      });
     }
+    throw redirect("/error");
   }
+  const list = counted.page.value;
 
   return json({
     state,

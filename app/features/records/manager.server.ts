@@ -47,6 +47,13 @@ export async function loadManager(request: Request) {
   const state = parseManagerState(url.searchParams);
   if (!state) throw redirect("/records");
 
+  // The communications about this record (decision 026) go out with the header; a failure says so in
+  // place, the rest still shows.
+  const relatedCall = getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
+    if (!isApiError(error)) throw error;
+    return null;
+  });
+  relatedCall.catch(() => undefined); // answered below, unless the header's failure ends the page first
   let header: RecordHeader;
   try {
     header = await getRecordHeader(ctx, state.file);
@@ -73,11 +80,7 @@ export async function loadManager(request: Request) {
     pending.status === "rejected" ? t.toasts.pendingError : null,
   ].filter((m) => m !== null) as string[];
 
-  // The communications about this record (decision 026; a failure says so in place, the rest still shows).
-  const related = await getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
-    if (!isApiError(error)) throw error;
-    return null;
-  });
+  const related = await relatedCall;
 
   const closeHref = withoutModal(state);
   let preview: Preview | null = null;
