@@ -21,6 +21,22 @@ type WithPreference = { encoding(available: readonly string[], preferred: readon
 /** zlib's answers are Buffers over plain (never shared) memory, which a Response takes as its body. */
 type Compressed = Buffer<ArrayBuffer>;
 
+/**
+ * The page's UTF-8 bytes go into one buffer the process keeps, grown when a page needs more (never
+ * past 4 MB; a larger page gets a buffer of its own): `Buffer.from` measured the string and then
+ * encoded it, two passes over the page where this makes one. The compressor reads the bytes within
+ * the same call and keeps none of them, so the next page may write over them.
+ */
+const KEPT_MAX = 4 * 1024 * 1024;
+let kept = Buffer.allocUnsafe(256 * 1024);
+
+function utf8(html: string): Buffer {
+  const most = html.length * 3;
+  if (most > KEPT_MAX) return Buffer.from(html);
+  if (kept.length < most) kept = Buffer.allocUnsafe(most);
+  return kept.subarray(0, kept.write(html));
+}
+
 export function compressPage(request: Request, html: string, headers: Headers): string | Compressed {
   headers.append("Vary", "Accept-Encoding");
   const accepted = request.headers.get("Accept-Encoding");
@@ -29,7 +45,7 @@ export function compressPage(request: Request, html: string, headers: Headers): 
   const encoding = negotiator.encoding(ENCODINGS, PREFERRED);
   if (encoding !== "br" && encoding !== "gzip") return html;
   // Encoded to UTF-8 once, and only for a page that may be compressed: its size decides, and the compressor takes the bytes.
-  const bytes = Buffer.from(html);
+  const bytes = utf8(html);
   if (bytes.length < THRESHOLD) return html;
   headers.set("Content-Encoding", encoding);
   const compressed =

@@ -1,0 +1,43 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressPage } from "~/lib/compress.server";
+
+/** A page as entry.server hands it over: Spanish text, the paginator's two-byte glyphs, any size. */
+const page = (marker: string, repeat: number) =>
+  `<!DOCTYPE html><html lang="es-AR"><body><h1>Trámites · ${marker}</h1>${"<p>Comunicación recibida ‹ 1 … 9 › ñandú</p>".repeat(repeat)}</body></html>`;
+
+function compressed(html: string, acceptEncoding: string | null) {
+  const headers = new Headers();
+  const request = new Request("http://portal.test/procedures", { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+  return { body: compressPage(request, html, headers), headers };
+}
+
+describe("compressPage (decisions 084, 089)", () => {
+  it("gives each page its own bytes, one page after another through the buffer it keeps", () => {
+    const first = page("primera", 2000);
+    const second = page("segunda", 30);
+    const a = compressed(first, "gzip, br");
+    const b = compressed(second, "gzip, br");
+    expect(a.headers.get("Content-Encoding")).toBe("br");
+    expect(brotliDecompressSync(a.body as Buffer).toString("utf8")).toBe(first);
+    expect(brotliDecompressSync(b.body as Buffer).toString("utf8")).toBe(second);
+  });
+
+  it("encodes a page larger than the kept buffer, and the pages after it", () => {
+    const large = page("grande", 20_000); // about 900,000 characters
+    const after = page("siguiente", 50);
+    expect(brotliDecompressSync(compressed(large, "br").body as Buffer).toString("utf8")).toBe(large);
+    expect(gunzipSync(compressed(after, "gzip").body as Buffer).toString("utf8")).toBe(after);
+  });
+
+  it("leaves a small page, a HEAD, and a browser that takes no compression with the text", () => {
+    expect(compressed(page("corta", 1), "br").body).toBe(page("corta", 1));
+    expect(compressed(page("larga", 100), null).body).toBe(page("larga", 100));
+    const head = compressPage(
+      new Request("http://portal.test/", { method: "HEAD", headers: { "Accept-Encoding": "br" } }),
+      page("h", 100),
+      new Headers(),
+    );
+    expect(head).toBe(page("h", 100));
+  });
+});
