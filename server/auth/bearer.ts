@@ -49,10 +49,21 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
   /**
    * A token's signature and claims are checked once and remembered for `verifiedCacheMs` (60 s by
    * default, never past its expiry): the RSA verification was a sixth of the API's CPU per call.
-   * Revocation is still looked up on every call (decision 048).
+   * Revocation is still looked up for every call (decision 048); calls that arrive while a look-up
+   * of the same token is under way (a page's calls of one round) share its answer (decision 093).
    */
   const verifiedCacheMs = options.verifiedCacheMs ?? 60_000;
   const verified = new Map<string, { citizen: AuthenticatedCitizen; until: number }>();
+  const lookingUp = new Map<string, Promise<boolean>>();
+
+  function revoked(jti: string): Promise<boolean> {
+    let lookUp = lookingUp.get(jti);
+    if (!lookUp) {
+      lookUp = isTokenRevoked(db, jti).finally(() => lookingUp.delete(jti));
+      lookingUp.set(jti, lookUp);
+    }
+    return lookUp;
+  }
 
   async function verify(token: string): Promise<AuthenticatedCitizen> {
     const now = Date.now();
@@ -65,7 +76,7 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
         verified.set(token, { citizen, until: Math.min(now + verifiedCacheMs, citizen.expiresAt.getTime()) });
       }
     }
-    if (await isTokenRevoked(db, citizen.jti)) throw new SignInRequired("revoked");
+    if (await revoked(citizen.jti)) throw new SignInRequired("revoked");
     return citizen;
   }
 

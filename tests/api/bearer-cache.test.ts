@@ -4,7 +4,7 @@ import { createBearerAuth } from "../../server/auth/bearer.js";
 import { revokeToken } from "../../server/domain/security/repository.js";
 import { startStack, type TestStack } from "./harness.js";
 
-/** Decision 048: a token's signature is verified once and remembered; revocation is checked on every call. */
+/** Decision 048: a token's signature is verified once and remembered; revocation is checked on every call (one look-up for the calls of a round, decision 093). */
 describe("bearer verification cache", () => {
   let stack: TestStack;
   let keys: JWTVerifyGetKey;
@@ -43,6 +43,29 @@ describe("bearer verification cache", () => {
     expect(keyLookups).toBe(1);
     await revokeToken(stack.db, "jti-cache-1", new Date(Date.now() + 3600_000));
     await expect(bearer.verify(token)).rejects.toMatchObject({ reason: "revoked" });
+  });
+
+  it("looks a token up once for calls that arrive together, and again for the next call", async () => {
+    let lookUps = 0;
+    const counted = new Proxy(stack.db, {
+      get(target, name, receiver) {
+        if (name !== "selectFrom") return Reflect.get(target, name, receiver) as unknown;
+        return (table: Parameters<typeof target.selectFrom>[0]) => {
+          if (table === "revoked_tokens") lookUps++;
+          return target.selectFrom(table);
+        };
+      },
+    });
+    const bearer = createBearerAuth(counted, { issuer: "https://idp.test", audience: "aud", jwksUri: "https://idp.test/jwks", keys });
+    const [token, other] = await Promise.all([sign("jti-round-1"), sign("jti-round-2")]);
+    await bearer.verify(token); // the signature, verified and remembered
+    lookUps = 0;
+    const round = await Promise.all([bearer.verify(token), bearer.verify(token), bearer.verify(token), bearer.verify(other)]);
+    expect(round.map((c) => c.jti)).toEqual(["jti-round-1", "jti-round-1", "jti-round-1", "jti-round-2"]);
+    expect(lookUps).toBe(2); // one per token
+    await revokeToken(stack.db, "jti-round-1", new Date(Date.now() + 3600_000));
+    await expect(Promise.all([bearer.verify(token), bearer.verify(token)])).rejects.toMatchObject({ reason: "revoked" });
+    expect(lookUps).toBe(3);
   });
 
   it("verifies every call when the cache is off, and never remembers a token past its expiry", async () => {
