@@ -2,7 +2,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyG
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBearerAuth } from "../../server/auth/bearer.js";
 import { revokeToken } from "../../server/domain/security/repository.js";
-import { startStack, type TestStack } from "./harness.js";
+import { countingReads, startStack, type TestStack } from "./harness.js";
 
 /** Decision 048: a token's signature is verified once and remembered; revocation is checked on every call (one look-up for the calls of a round, decision 093). */
 describe("bearer verification cache", () => {
@@ -46,26 +46,17 @@ describe("bearer verification cache", () => {
   });
 
   it("looks a token up once for calls that arrive together, and again for the next call", async () => {
-    let lookUps = 0;
-    const counted = new Proxy(stack.db, {
-      get(target, name, receiver) {
-        if (name !== "selectFrom") return Reflect.get(target, name, receiver) as unknown;
-        return (table: Parameters<typeof target.selectFrom>[0]) => {
-          if (table === "revoked_tokens") lookUps++;
-          return target.selectFrom(table);
-        };
-      },
-    });
-    const bearer = createBearerAuth(counted, { issuer: "https://idp.test", audience: "aud", jwksUri: "https://idp.test/jwks", keys });
+    const lookUps = countingReads(stack.db, "revoked_tokens");
+    const bearer = createBearerAuth(lookUps.db, { issuer: "https://idp.test", audience: "aud", jwksUri: "https://idp.test/jwks", keys });
     const [token, other] = await Promise.all([sign("jti-round-1"), sign("jti-round-2")]);
     await bearer.verify(token); // the signature, verified and remembered
-    lookUps = 0;
+    lookUps.reads = 0;
     const round = await Promise.all([bearer.verify(token), bearer.verify(token), bearer.verify(token), bearer.verify(other)]);
     expect(round.map((c) => c.jti)).toEqual(["jti-round-1", "jti-round-1", "jti-round-1", "jti-round-2"]);
-    expect(lookUps).toBe(2); // one per token
+    expect(lookUps.reads).toBe(2); // one per token
     await revokeToken(stack.db, "jti-round-1", new Date(Date.now() + 3600_000));
     await expect(Promise.all([bearer.verify(token), bearer.verify(token)])).rejects.toMatchObject({ reason: "revoked" });
-    expect(lookUps).toBe(3);
+    expect(lookUps.reads).toBe(3);
   });
 
   it("verifies every call when the cache is off, and never remembers a token past its expiry", async () => {

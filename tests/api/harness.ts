@@ -222,3 +222,18 @@ export function routesOf(tree: string): string[] {
   }
   return out;
 }
+
+/** The database, counting the queries that read `table` (how many look-ups a call makes). */
+export function countingReads(db: Db, table: Parameters<Db["selectFrom"]>[0]) {
+  const counter = { reads: 0, db };
+  counter.db = new Proxy(db, {
+    get(target, name, receiver) {
+      if (name !== "selectFrom") return Reflect.get(target, name, receiver) as unknown;
+      return (from: Parameters<Db["selectFrom"]>[0]) => {
+        if (from === table) counter.reads++;
+        return target.selectFrom(from);
+      };
+    },
+  });
+  return counter;
+}

@@ -3,8 +3,9 @@ import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { createRecord } from "../../server/domain/records/operator.js";
+import { incorporatedDocuments, pendingDocuments } from "../../server/domain/records/service.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
-import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
+import { call, countingReads, startStack, type TestStack, type ApiJson } from "./harness.js";
 import path from "node:path";
 
 const owner = demoCitizens[0].cuil;
@@ -140,6 +141,19 @@ describe("one record", () => {
     const inc = await call(stack, `/api/v4/filemanager/${first.id}/incorporated?module=records`, { token });
     const fileId = inc.json.documents[0].file.signedFileId;
     expect((await call(stack, `/api/fs/viewer/getPageCount/${fileId}`, { token: otherToken })).status).toBe(404);
+  });
+
+  it("reads a list that has documents in one query, and looks the record up only for an empty one (decision 094)", async () => {
+    const records = countingReads(stack.db, "records");
+    const counted = records.db;
+    const [first] = await firstRecord();
+    expect((await incorporatedDocuments(counted, owner, first.id)).length).toBeGreaterThan(0);
+    expect(records.reads).toBe(0);
+    const fresh = await freshRecord();
+    expect(await pendingDocuments(counted, owner, fresh)).toEqual([]);
+    expect(records.reads).toBe(1);
+    await expect(incorporatedDocuments(counted, empty, first.id)).rejects.toMatchObject({ status: 404 });
+    expect(records.reads).toBe(2);
   });
 
   it("registers uploads (idempotently), discards and sends pending documents", async () => {

@@ -125,8 +125,10 @@ function toInstance(r: RecordsTable, associationType: AssociationType | null) {
 
 // ── One record ────────────────────────────────────────────────────────────
 
+const RECORD_ID = /^[0-9a-f-]{36}$/i;
+
 export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Promise<RecordsTable> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw ApiError.notFound();
+  if (!RECORD_ID.test(id)) throw ApiError.notFound();
   const row = await db.selectFrom("records").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
   if (!row) throw ApiError.notFound();
   return row;
@@ -162,10 +164,25 @@ export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
   };
 }
 
-function docsOf(db: DbOrTx, recordId: string, stage: RecordDocumentsTable["stage"]) {
-  return db
+/** The order of each stage's documents (ties broken by id, ascending). */
+const DOCUMENT_ORDER = {
+  incorporated: ["record_documents.nro_folio", "asc"],
+  sent: ["record_documents.updated_at", "desc"],
+  pending: ["record_documents.created_at", "asc"],
+} as const satisfies Record<RecordDocumentsTable["stage"], readonly [string, "asc" | "desc"]>;
+
+/**
+ * A stage's documents of a record of the citizen's, the owner checked in the same query (decision
+ * 094): a list that has documents costs one query; only an empty one asks whether the record is the
+ * citizen's at all (404 when it is not).
+ */
+async function ownedDocs(db: DbOrTx, cuil: string, id: string, stage: keyof typeof DOCUMENT_ORDER) {
+  if (!RECORD_ID.test(id)) throw ApiError.notFound();
+  const [column, direction] = DOCUMENT_ORDER[stage];
+  const rows = await db
     .selectFrom("record_documents")
     .innerJoin("files", "files.id", "record_documents.file_id")
+    .innerJoin("records", "records.id", "record_documents.record_id")
     .select([
       "record_documents.id",
       "record_documents.file_id",
@@ -184,13 +201,18 @@ function docsOf(db: DbOrTx, recordId: string, stage: RecordDocumentsTable["stage
       "files.mime",
       "files.page_count",
     ])
-    .where("record_documents.record_id", "=", recordId)
-    .where("record_documents.stage", "=", stage);
+    .where("record_documents.record_id", "=", id)
+    .where("records.owner_cuil", "=", cuil)
+    .where("record_documents.stage", "=", stage)
+    .orderBy(column, direction)
+    .orderBy("record_documents.id")
+    .execute();
+  if (rows.length === 0) await getOwnedRecord(db, cuil, id);
+  return rows;
 }
 
 export async function incorporatedDocuments(db: DbOrTx, cuil: string, id: string) {
-  const r = await getOwnedRecord(db, cuil, id);
-  const rows = await docsOf(db, r.id, "incorporated").orderBy("record_documents.nro_folio", "asc").orderBy("record_documents.id").execute();
+  const rows = await ownedDocs(db, cuil, id, "incorporated");
   return rows.map((d) => ({
     id: d.id,
     file: { name: d.name, signedFileId: d.file_id, mime: d.mime, pageCount: d.page_count ?? 1 },
@@ -201,8 +223,7 @@ export async function incorporatedDocuments(db: DbOrTx, cuil: string, id: string
 }
 
 export async function sentDocuments(db: DbOrTx, cuil: string, id: string) {
-  const r = await getOwnedRecord(db, cuil, id);
-  const rows = await docsOf(db, r.id, "sent").orderBy("record_documents.updated_at", "desc").orderBy("record_documents.id").execute();
+  const rows = await ownedDocs(db, cuil, id, "sent");
   return rows.map((d) => ({
     id: d.id,
     file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
@@ -218,8 +239,7 @@ export async function sentDocuments(db: DbOrTx, cuil: string, id: string) {
 }
 
 export async function pendingDocuments(db: DbOrTx, cuil: string, id: string) {
-  const r = await getOwnedRecord(db, cuil, id);
-  const rows = await docsOf(db, r.id, "pending").orderBy("record_documents.created_at", "asc").orderBy("record_documents.id").execute();
+  const rows = await ownedDocs(db, cuil, id, "pending");
   return rows.map((d) => ({
     file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
     spec: { id: d.id, reference: d.reference },
