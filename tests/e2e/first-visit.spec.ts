@@ -1,4 +1,14 @@
-import { citizens, expect, expectNoAxeViolations, PORTAL_ORIGIN, signIn, test, waitForHydration, type Citizen } from "./fixtures";
+import {
+  citizens,
+  expect,
+  expectNoAxeViolations,
+  PORTAL_ORIGIN,
+  signIn,
+  test,
+  waitForDialogFocus,
+  waitForHydration,
+  type Citizen,
+} from "./fixtures";
 import { createCitizen, operator } from "./operator";
 import { runTogether } from "./text-mode";
 
@@ -234,8 +244,7 @@ test.describe("record upload dialog", () => {
     await page.keyboard.press("Enter");
     const modal = page.getByRole("dialog", { name: "Agregar Documentos" });
     await expect(modal).toBeVisible();
-    // The dialog takes the focus in the same effect that starts listening for Escape: wait for it.
-    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await waitForDialogFocus(page);
     await page.keyboard.press("Escape");
     await expect(modal).toHaveCount(0);
     // The link sat in the 'Acciones' menu, which Escape closed too: its toggle takes the focus.

@@ -59,6 +59,14 @@ export async function waitForHydration(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
+/**
+ * Waits until an open dialog listens for Escape: app/ui/Modal.tsx takes the focus in the same effect
+ * that starts listening, and a dialog is visible a moment before that effect runs.
+ */
+export async function waitForDialogFocus(page: Page) {
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /** One scripted page per browser for the no-JavaScript project's checks: a fresh context per check cost seconds on a loaded machine. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expect, test, type Citizen } from "./fixtures";
+import { expect, test, waitForDialogFocus, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
 /**
@@ -215,6 +215,7 @@ test.describe("keyboard only", () => {
       // With JavaScript the terms open in a dialog; Escape closes it and focus comes back.
       const dialog = page.getByRole("dialog", { name: "Términos y condiciones" });
       await expect(dialog).toBeVisible();
+      await waitForDialogFocus(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
     }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { citizens, expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, signIn, test, waitForDialogFocus, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
 const noJs = () => test.info().project.use.javaScriptEnabled === false;
@@ -316,6 +316,7 @@ test.describe("records", () => {
     const modal = page.getByRole("dialog", { name: "Agregar Documentos" });
     await expect(modal).toBeVisible();
     await expect(page).toHaveURL(/modal=upload/);
+    await waitForDialogFocus(page);
     await page.keyboard.press("Escape");
     await expect(modal).toHaveCount(0);
     await expect(page).not.toHaveURL(/modal=upload/);
