@@ -8,7 +8,7 @@ import type { TabView } from "./tabs";
  * the first load goes to /error (spec section 8); a tab the citizen chose keeps the page, without
  * counts and with the toast `countError`.
  */
-export async function loadTabCounts(
+async function loadTabCounts(
   tabs: readonly TabConfig[],
   explicitTab: boolean,
   count: (tab: string) => Promise<number>,
@@ -43,8 +43,9 @@ export async function loadTabCounts(
 
 /**
  * The tab counts and the chosen tab's page, asked in one round (decision 092): `page` is already on
- * its way, and its outcome is handed back settled once the counts are in, so a count failure still
- * decides first, as when the page was asked after the counts.
+ * its way, and its outcome is looked at once the counts are in, so a count failure still decides
+ * first, as when the page was asked after the counts. The page's failure comes back when it is the
+ * API's (the loader decides where it goes); anything else is thrown.
  */
 export async function loadTabsWithPage<P>(
   tabs: readonly TabConfig[],
@@ -53,8 +54,12 @@ export async function loadTabsWithPage<P>(
   countError: string,
   page: Promise<P>,
 ) {
-  page.catch(() => undefined); // settled below, after the counts
+  page.catch(() => undefined); // looked at below, after the counts
   const counted = await loadTabCounts(tabs, explicitTab, count, countError);
-  const [settled] = await Promise.allSettled([page]);
-  return { ...counted, page: settled };
+  try {
+    return { ...counted, page: { ok: true as const, value: await page } };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ...counted, page: { ok: false as const, error } };
+  }
 }

@@ -71,10 +71,7 @@ export async function loadTray(request: Request) {
         })
       : Promise.resolve({ instances: [], last_page: 1 }),
   );
-  if (counted.page.status === "rejected") {
-    if (!isApiError(counted.page.reason)) throw counted.page.reason;
-    throw await listFailure(state, defaultTab);
-  }
+  if (!counted.page.ok) throw await listFailure(state, defaultTab);
   const list = counted.page.value;
 
   // The communications about the cards of this page (decision 026), in one call (a failure hides them).

@@ -1,13 +1,10 @@
 import { json, redirect } from "@remix-run/node";
-import { ApiError } from "~/api/client.server";
 import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
-
-const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** Loader of /records: the module's tabs with their counts and one page of the chosen tab. */
 export async function loadRecords(request: Request) {
@@ -30,9 +27,8 @@ export async function loadRecords(request: Request) {
       ? listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort })
       : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1 }),
   );
-  if (counted.page.status === "rejected") {
-    const error: unknown = counted.page.reason;
-    if (!isApiError(error)) throw error;
+  if (!counted.page.ok) {
+    const { error } = counted.page;
     if (state.page > 1 || state.q || state.sort !== DEFAULT_SORT) {
       throw await redirectWithToast(listHref({ ...state, page: 1 }, defaultTab), {
         type: "ERROR",
