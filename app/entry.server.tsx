@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { compressPage } from "~/lib/compress.server";
-import { applySecurityHeaders } from "~/lib/headers.server";
+import { applySecurityHeaders, newNonce } from "~/lib/headers.server";
 import { NonceProvider } from "~/lib/nonce";
 
 /**
@@ -15,7 +14,7 @@ import { NonceProvider } from "~/lib/nonce";
  * error is thrown to Remix, which logs it through `handleError` and renders the error screen.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   const html = renderToString(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />

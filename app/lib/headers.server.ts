@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { env } from "./env.server";
 
 /**
@@ -6,10 +6,18 @@ import { env } from "./env.server";
  * every response of the signed-in portal is `no-store` (shared terminals).
  */
 export function contentSecurityPolicy(nonce: string) {
+  policy ??= policyAround();
+  return `${policy[0]}${nonce}${policy[1]}`;
+}
+
+/** The policy before and after its nonce, written once. */
+let policy: readonly [string, string] | null = null;
+const NONCE_HERE = "\u0000nonce\u0000";
+function policyAround(): readonly [string, string] {
   const idp = new URL(env.OIDC_ISSUER).origin;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${NONCE_HERE}' 'strict-dynamic'`,
     "style-src 'self'",
     // Status colours come from the configuration as validated hex values.
     "style-src-attr 'unsafe-inline'",
@@ -24,7 +32,24 @@ export function contentSecurityPolicy(nonce: string) {
     "base-uri 'none'",
     `form-action 'self' ${idp}`,
     ...(env.secure ? ["upgrade-insecure-requests"] : []),
-  ].join("; ");
+  ]
+    .join("; ")
+    .split(NONCE_HERE) as [string, string];
+}
+
+/** Nonces drawn from one buffer of random bytes filled at a time (as node:crypto's randomUUID draws its own). */
+const NONCE_BYTES = 16;
+const nonces = Buffer.alloc(NONCE_BYTES * 256);
+let noncesUsed = nonces.length;
+
+/** A fresh nonce for a page's policy and its scripts: 128 random bits, base64. */
+export function newNonce(): string {
+  if (noncesUsed === nonces.length) {
+    randomFillSync(nonces);
+    noncesUsed = 0;
+  }
+  noncesUsed += NONCE_BYTES;
+  return nonces.toString("base64", noncesUsed - NONCE_BYTES, noncesUsed);
 }
 
 /** The headers every answer carries whatever it is, computed once. */
@@ -50,7 +75,7 @@ export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
  */
 export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
   if (/^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(randomBytes(16).toString("base64")));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
   }
   for (const [name, value] of FIXED_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ApiError } from "~/api/client.server";
 import { ErrorContent, NotFoundContent } from "~/features/shell/ErrorScreens";
 import { furniture } from "~/lib/messages/furniture";
 import stylesheet from "~/styles/app.css";
-import { applySecurityHeaders } from "./headers.server";
+import { applySecurityHeaders, newNonce } from "./headers.server";
 
 /**
  * Answers of resource routes (downloads, pages, images, receipts' PDFs, the chat's events).
@@ -49,7 +48,7 @@ export function errorPage(status: number, init: { headers?: HeadersInit } = {}):
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
   // No script on this page; the nonce keeps the same strict policy as every page.
-  applySecurityHeaders(headers, { nonce: randomBytes(16).toString("base64") });
+  applySecurityHeaders(headers, { nonce: newNonce() });
   return new Response(`<!DOCTYPE html>${body}`, { status, headers });
 }
 

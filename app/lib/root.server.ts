@@ -3,7 +3,7 @@ import { ApiError, type ApiContext } from "~/api/client.server";
 import type { ModuleId } from "~/api/schemas";
 import { isAdhered } from "~/api/digital.server";
 import { getConfig, getRoles } from "~/api/security.server";
-import { csrf } from "~/lib/csrf.server";
+import { pageToken } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
 import { getActiveSession, LAST_SEEN_STEP_MS, sessionDeadline, sessionStorage } from "~/lib/session.server";
 import { draftCookieUpkeep, draftOwnerTag } from "~/features/session/drafts.server";
@@ -22,7 +22,7 @@ export async function loadRoot(request: Request) {
   const headers = new Headers();
   const { toast, headers: toastHeaders } = await getToast(request);
   toastHeaders?.forEach((value) => headers.append("Set-Cookie", value));
-  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  const [csrfToken, csrfCookie] = await pageToken(request);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
 
   let user: ShellUser | null = null;

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { FormFields } from "./FormFields";
 import { loadFrame } from "./form.server";
 import { DraftRestored } from "~/features/session/DraftRestored";
-import { csrf } from "~/lib/csrf.server";
-import { applySecurityHeaders, contentSecurityPolicy } from "~/lib/headers.server";
+import { pageToken } from "~/lib/csrf.server";
+import { applySecurityHeaders, contentSecurityPolicy, newNonce } from "~/lib/headers.server";
 import { procedures as t } from "~/lib/messages/procedures";
 import appStyles from "~/styles/app.css";
 import chatStyles from "~/styles/chat.css";
@@ -16,7 +16,7 @@ import chatStyles from "~/styles/chat.css";
  */
 export async function formFrameResponse(request: Request) {
   const frame = await loadFrame(request);
-  const [token, csrfCookie] = await csrf.commitToken(request);
+  const [token, csrfCookie] = await pageToken(request);
   const html = renderToStaticMarkup(
     <html lang="es-AR">
       <head>
@@ -53,7 +53,7 @@ export async function formFrameResponse(request: Request) {
   );
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   applySecurityHeaders(headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(randomUUID()));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (frame.clearCookie) headers.append("Set-Cookie", frame.clearCookie);
   if (frame.clearDraft) headers.append("Set-Cookie", frame.clearDraft);
