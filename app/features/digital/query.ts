@@ -5,7 +5,6 @@
 import { normalizeDateParam } from "~/lib/dates";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
-import { QueryWriter } from "~/lib/query";
 
 /** `due_date` is ours (decision 027): soonest first, communications without one last. */
 export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date", "due_date"] as const;
@@ -81,17 +80,17 @@ export function parseInboxState(params: URLSearchParams): InboxState {
 /** Query string of a state (defaults left out), with `over` applied; page resets unless given. */
 export function inboxHref(base: string, state: InboxState, over: Partial<InboxState> = {}): string {
   const s = { ...state, page: 1, ...over };
-  const p = new QueryWriter();
-  if (s.tab === "unread") p.add("tab", "unread");
-  if (s.search) p.add("search", s.search);
-  if (s.seen) p.add("seen", s.seen);
-  if (s.client) p.add("client", s.client);
-  if (s.type.length) p.add("type", s.type.join(","));
-  if (s.selected === "notify") p.add("selected", "notify");
-  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) if (s[k]) p.add(k, s[k]);
-  if (s.order !== DEFAULT_ORDER) p.add("order", s.order);
-  if (s.filtersOpen) p.add("filters", "1");
-  if (s.page > 1) p.add("page", String(s.page));
+  const p = new URLSearchParams();
+  if (s.tab === "unread") p.set("tab", "unread");
+  if (s.search) p.set("search", s.search);
+  if (s.seen) p.set("seen", s.seen);
+  if (s.client) p.set("client", s.client);
+  if (s.type.length) p.set("type", s.type.join(","));
+  if (s.selected === "notify") p.set("selected", "notify");
+  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) if (s[k]) p.set(k, s[k]);
+  if (s.order !== DEFAULT_ORDER) p.set("order", s.order);
+  if (s.filtersOpen) p.set("filters", "1");
+  if (s.page > 1) p.set("page", String(s.page));
   const q = p.toString();
   return q ? `${base}?${q}` : base;
 }

@@ -6,7 +6,6 @@ import { safeReturnPath } from "~/lib/redirect";
 import { normalizeDateParam } from "~/lib/dates";
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
-import { QueryWriter } from "~/lib/query";
 
 export { DEFAULT_SORT, parseSort };
 export const MODALS = ["historial", "adjuntos", "cancelar"] as const;
@@ -48,16 +47,16 @@ export function parseTrayState(params: URLSearchParams, tabCodes: readonly strin
 
 /** The tray URL for a state; defaults are left out so URLs stay short. */
 export function trayHref(state: Partial<TrayState>, defaultTab?: string): string {
-  const params = new QueryWriter();
-  if (state.tab && state.tab !== defaultTab) params.add("tab", state.tab);
-  if (state.q) params.add("q", state.q);
-  if (state.since) params.add("since", state.since);
-  if (state.until) params.add("until", state.until);
-  if (state.sort && state.sort !== DEFAULT_SORT) params.add("sort", state.sort);
-  if (state.page && state.page > 1) params.add("page", String(state.page));
+  const params = new URLSearchParams();
+  if (state.tab && state.tab !== defaultTab) params.set("tab", state.tab);
+  if (state.q) params.set("q", state.q);
+  if (state.since) params.set("since", state.since);
+  if (state.until) params.set("until", state.until);
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
   if (state.modal && state.instance) {
-    params.add("modal", state.modal);
-    params.add("instance", state.instance);
+    params.set("modal", state.modal);
+    params.set("instance", state.instance);
   }
   const query = params.toString();
   return query ? `/procedures?${query}` : "/procedures";

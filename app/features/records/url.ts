@@ -7,7 +7,6 @@
  */
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
-import { QueryWriter } from "~/lib/query";
 
 export { DEFAULT_SORT, parseSort };
 
@@ -29,11 +28,11 @@ export function parseListState(params: URLSearchParams, tabCodes: readonly strin
 }
 
 export function listHref(state: Partial<ListState>, defaultTab?: string): string {
-  const params = new QueryWriter();
-  if (state.tab && state.tab !== defaultTab) params.add("tab", state.tab);
-  if (state.q) params.add("q", state.q);
-  if (state.sort && state.sort !== DEFAULT_SORT) params.add("sort", state.sort);
-  if (state.page && state.page > 1) params.add("page", String(state.page));
+  const params = new URLSearchParams();
+  if (state.tab && state.tab !== defaultTab) params.set("tab", state.tab);
+  if (state.q) params.set("q", state.q);
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
   const query = params.toString();
   return query ? `/records?${query}` : "/records";
 }
@@ -102,23 +101,23 @@ export function parseManagerState(params: URLSearchParams): ManagerState | null 
 
 /** The manager URL for a state; defaults are left out. Modal parameters only with a modal. */
 export function managerHref(state: Partial<ManagerState> & { file: string }): string {
-  const params = new QueryWriter();
-  params.add("file", state.file);
-  if (state.q) params.add("q", state.q);
-  if (state.ipage && state.ipage > 1) params.add("ipage", String(state.ipage));
-  if (state.spage && state.spage > 1) params.add("spage", String(state.spage));
-  if (state.ppage && state.ppage > 1) params.add("ppage", String(state.ppage));
+  const params = new URLSearchParams();
+  params.set("file", state.file);
+  if (state.q) params.set("q", state.q);
+  if (state.ipage && state.ipage > 1) params.set("ipage", String(state.ipage));
+  if (state.spage && state.spage > 1) params.set("spage", String(state.spage));
+  if (state.ppage && state.ppage > 1) params.set("ppage", String(state.ppage));
   if (state.modal) {
-    params.add("modal", state.modal);
-    if (state.set && (state.modal === "preview" || state.modal === "details") && state.set !== "incorporated") params.add("set", state.set);
-    if (state.doc && state.modal !== "upload" && state.modal !== "send") params.add("doc", state.doc);
+    params.set("modal", state.modal);
+    if (state.set && (state.modal === "preview" || state.modal === "details") && state.set !== "incorporated") params.set("set", state.set);
+    if (state.doc && state.modal !== "upload" && state.modal !== "send") params.set("doc", state.doc);
     if (state.modal === "preview") {
-      if (state.page && state.page > 1) params.add("page", String(state.page));
-      if (state.zoom && state.zoom !== 1) params.add("zoom", String(state.zoom));
-      if (state.vista === "texto") params.add("vista", "texto");
+      if (state.page && state.page > 1) params.set("page", String(state.page));
+      if (state.zoom && state.zoom !== 1) params.set("zoom", String(state.zoom));
+      if (state.vista === "texto") params.set("vista", "texto");
     }
   }
-  if (state.sel?.length && (state.modal === "send" || !state.modal)) for (const s of state.sel) params.add("sel", s);
+  if (state.sel?.length && (state.modal === "send" || !state.modal)) for (const s of state.sel) params.append("sel", s);
   return `/records/manager/?${params.toString()}`;
 }
 
