@@ -76,6 +76,14 @@ test.describe("shared terminals", () => {
     await dialog.getByRole("button", { name: "Continuar" }).click();
     expect((await keepAlive).status()).toBe(200);
     expect((await revalidated).status()).toBe(200);
+    // That answer resolves with its headers: the root's new data are in once Remix's router is idle again.
+    await page.waitForFunction(() => {
+      type RouterState = { revalidation: string; navigation: { state: string }; fetchers: Map<string, { state: string }> };
+      const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
+      if (!router) return false;
+      const { revalidation, navigation, fetchers } = router.state;
+      return revalidation === "idle" && navigation.state === "idle" && [...fetchers.values()].every((f) => f.state === "idle");
+    });
     await expect(dialog).toHaveCount(0);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
