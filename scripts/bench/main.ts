@@ -19,7 +19,8 @@
  * too when DATABASE_URL is set), --quick (short runs, one round), --rounds N (default 3),
  * --no-build, --reuse (keep the seeded data of a previous run with the same scale), --runtime
  * compiled|tsx (default compiled: dist/ with plain Node, decision 045; tsx: the API from TypeScript,
- * as before), --only-ssr (skip the API timings, the upload and the mobile metrics). Ports:
+ * as before), --only-ssr (skip the API timings, the upload and the mobile metrics), --accept-encoding
+ * (what the pages are asked with; default a current Chromium's, "gzip, deflate, br, zstd"). Ports:
  * BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220), BENCH_OIDC_PORT (4221), BENCH_BARE_PORT (3223).
  * The PostgreSQL database (DATABASE_URL, named bench*) is dropped and recreated.
  */
@@ -31,7 +32,7 @@ import { parseArgs } from "node:util";
 import { measure as measureBudgets } from "../budgets.js";
 import { startStack, waitFor, type Stack } from "../stack.js";
 import { apiToken, portalSession } from "./auth.js";
-import { measureLoad, percentile, type LoadResult } from "./measure-load.js";
+import { BROWSER_ACCEPT_ENCODING, measureLoad, percentile, type LoadResult } from "./measure-load.js";
 import { measureMobile, type MobileResult } from "./mobile.js";
 import { printReport, targetsOf, type DbResult, type Results } from "./report.js";
 import { COMMON_WORD, freshPostgresDatabase, HEAVY, HEAVY_PASSWORD, planFor, RARE_WORD, seedBench, type SeedResult } from "./seed.js";
@@ -48,6 +49,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string" },
     runtime: { type: "string", default: "compiled" },
     "only-ssr": { type: "boolean", default: false },
+    "accept-encoding": { type: "string", default: BROWSER_ACCEPT_ENCODING },
   },
 });
 const scale = Number(args.scale);
@@ -63,6 +65,7 @@ const rounds = Number(args.rounds ?? (quick ? 1 : 3));
 if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) throw new Error("--rounds must be 1 to 9");
 if (args.runtime !== "compiled" && args.runtime !== "tsx") throw new Error("--runtime compiled|tsx");
 const compiled = args.runtime === "compiled";
+const acceptEncoding = args["accept-encoding"];
 /** seconds of warm-up and of measurement per connection count (100 connections queue longer: longer runs) */
 const SSR = {
   connections: [10, 100],
@@ -128,7 +131,7 @@ const results: Results = {
     platform: `${os.type()} ${os.release()}`,
     loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
   },
-  options: { scale, quick, rounds, runtime: args.runtime, ssr: SSR, apiRuns: API_RUNS, mobileRuns: MOBILE_RUNS },
+  options: { scale, quick, rounds, runtime: args.runtime, acceptEncoding, ssr: SSR, apiRuns: API_RUNS, mobileRuns: MOBILE_RUNS },
   plan,
   javascript,
   databases: [],
@@ -203,7 +206,7 @@ for (const dialect of dbs) {
             connections,
             duration: SSR.duration[connections],
             warmup: SSR.warmup[connections],
-            headers: p.signedIn ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
+            headers: p.signedIn ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding },
           });
           runs.set(p.name, [...(runs.get(p.name) ?? []), r]);
         }

@@ -22,6 +22,13 @@ export type LoadResult = {
   autocannon: { p50: number; p99: number; rps: number };
 };
 
+/**
+ * What the pages are asked with: the Accept-Encoding of the bench's Chromium (156), as Chrome and
+ * Edge since 123 and Firefox since 126 ask. `--accept-encoding "gzip, br"` asks as a browser without
+ * Zstandard does, as the bench did before decision 096.
+ */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 

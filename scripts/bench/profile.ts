@@ -7,7 +7,7 @@
  * exit) and prints the top frames by self time and the self time per package, for each process.
  * Options: --db sqlite|postgres (postgres: DATABASE_URL), --requests N (default 300), --runtime
  * compiled|tsx, --top N (default 25), --pages a,b (only these of the pages below, by name: baseline,
- * /accesibilidad, /digital…). Profiles stay in bench/data/profiles/ (open them in Chrome's
+ * /accesibilidad, /digital…), --accept-encoding (default a current Chromium's, as `npm run bench`). Profiles stay in bench/data/profiles/ (open them in Chrome's
  * DevTools or speedscope for a flame graph).
  */
 import fs from "node:fs";
@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startStack } from "../stack.js";
 import { portalSession } from "./auth.js";
+import { BROWSER_ACCEPT_ENCODING } from "./measure-load.js";
 import { HEAVY, HEAVY_PASSWORD, type SeedResult } from "./seed.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -26,12 +27,14 @@ const { values: args } = parseArgs({
     runtime: { type: "string", default: "compiled" },
     top: { type: "string", default: "25" },
     pages: { type: "string" },
+    "accept-encoding": { type: "string", default: BROWSER_ACCEPT_ENCODING },
   },
 });
 const dialect = args.db as "sqlite" | "postgres";
 const dataDir = path.join(root, "bench", "data", dialect);
 const seeded = JSON.parse(fs.readFileSync(path.join(dataDir, "seeded.json"), "utf8")) as SeedResult;
 const requests = Number(args.requests);
+const acceptEncoding = args["accept-encoding"];
 const profileDir = path.join(root, "bench", "data", "profiles", `${dialect}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
 fs.mkdirSync(profileDir, { recursive: true });
 
@@ -79,7 +82,7 @@ try {
             connections: 4,
             amount,
             // as the bench's SSR load asks (and browsers with it): brotli where the portal gives it
-            headers: p.signedIn ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
+            headers: p.signedIn ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding },
           },
           (e, r) => (e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve()),
         ),

@@ -128,6 +128,7 @@ export function printReport(r: Results) {
   );
   for (const d of r.databases) {
     out.push(`\n== ${d.dialect} (seeded in ${d.seed.seconds.toFixed(0)} s) ==`);
+    if (r.options.acceptEncoding) out.push(`Pages asked with Accept-Encoding: ${String(r.options.acceptEncoding)}`);
     out.push(
       `${"SSR page (median)".padEnd(18)}${pad("conns", 6)}${pad("req/s", 9)}${pad("x bare", 8)}${pad("x base", 8)}${pad("p50 ms", 9)}${pad("p97.5", 9)}${pad("p99 ms", 9)}${pad("non2xx", 8)}${pad("errors", 8)}`,
     );

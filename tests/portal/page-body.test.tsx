@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildRoute, documentBuild } from "../unit/portal-build";
 import { servedPortal } from "./helpers";
@@ -7,8 +7,8 @@ import * as entry from "~/entry.server";
 
 /**
  * A page's body (decisions 082 and 084): rendered whole by `renderToString` with its doctype, and
- * compressed once by entry.server with the encoding the `compression` middleware would choose; the
- * middleware passes it untouched. Real entry module, real portal server, routes of the test's own.
+ * compressed once by entry.server (Zstandard, brotli or gzip, decisions 089 and 096); the
+ * `compression` middleware passes it untouched. Real entry module, real portal server, routes of the test's own.
  */
 const WORDS = "Comunicación oficial con valor legal, ñandú y acentos. ".repeat(60);
 
@@ -53,7 +53,13 @@ describe("a page's body", () => {
     expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
     expect(html).toContain("<h1>Página uno</h1>");
 
-    const br = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    // What a current Chromium asks for.
+    const zstd = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(zstd.headers["content-encoding"]).toBe("zstd");
+    expect(zstdDecompressSync(zstd.body).toString("utf8")).toBe(html);
+    expect(zstd.body.length).toBeLessThan(plain.body.length / 4);
+
+    const br = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(br.body).toString("utf8")).toBe(html);
     expect(br.body.length).toBeLessThan(plain.body.length / 4);
@@ -65,6 +71,7 @@ describe("a page's body", () => {
     // The browser's weights win over the server's preference.
     const weighted = await raw("/uno", { "Accept-Encoding": "br;q=0.2, gzip;q=0.9" });
     expect(weighted.headers["content-encoding"]).toBe("gzip");
+    expect((await raw("/uno", { "Accept-Encoding": "zstd;q=0.5, br" })).headers["content-encoding"]).toBe("br");
     expect((await raw("/uno", {})).headers["content-encoding"]).toBeUndefined();
     expect((await raw("/uno", { "Accept-Encoding": "compress" })).headers["content-encoding"]).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { compressPage } from "~/lib/compress.server";
 
@@ -12,7 +12,7 @@ function compressed(html: string, acceptEncoding: string | null) {
   return { body: compressPage(request, html, headers), headers };
 }
 
-describe("compressPage (decisions 084, 089)", () => {
+describe("compressPage (decisions 084, 089, 096)", () => {
   it("gives each page its own bytes, one page after another through the buffer it keeps", () => {
     const first = page("primera", 2000);
     const second = page("segunda", 30);
@@ -23,10 +23,19 @@ describe("compressPage (decisions 084, 089)", () => {
     expect(brotliDecompressSync(b.body as Buffer).toString("utf8")).toBe(second);
   });
 
+  it("gives Zstandard to a browser that takes it, brotli to one that does not", () => {
+    const html = page("zstd", 500);
+    const { body, headers } = compressed(html, "gzip, deflate, br, zstd");
+    expect(headers.get("Content-Encoding")).toBe("zstd");
+    expect(zstdDecompressSync(body as Buffer).toString("utf8")).toBe(html);
+    expect(compressed(html, "br, gzip").headers.get("Content-Encoding")).toBe("br");
+  });
+
   it("encodes a page larger than the kept buffer, and the pages after it", () => {
     const large = page("grande", 20_000); // about 900,000 characters
     const after = page("siguiente", 50);
     expect(brotliDecompressSync(compressed(large, "br").body as Buffer).toString("utf8")).toBe(large);
+    expect(zstdDecompressSync(compressed(large, "zstd").body as Buffer).toString("utf8")).toBe(large);
     expect(gunzipSync(compressed(after, "gzip").body as Buffer).toString("utf8")).toBe(after);
   });
 
