@@ -7,8 +7,9 @@
  * exit) and prints the top frames by self time and the self time per package, for each process.
  * Options: --db sqlite|postgres (postgres: DATABASE_URL), --requests N (default 300), --runtime
  * compiled|tsx, --top N (default 25), --pages a,b (only these of the pages below, by name: baseline,
- * /accesibilidad, /digital…), --accept-encoding (default a current Chromium's, as `npm run bench`). Profiles stay in bench/data/profiles/ (open them in Chrome's
- * DevTools or speedscope for a flame graph).
+ * /accesibilidad, /digital…), --accept-encoding (default a current Chromium's, as `npm run bench`).
+ * Profiles stay in bench/data/profiles/ (open them in Chrome's DevTools or speedscope for a flame
+ * graph).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -81,7 +82,7 @@ try {
             url: `${stack.portalUrl}${p.path}`,
             connections: 4,
             amount,
-            // as the bench's SSR load asks (and browsers with it): brotli where the portal gives it
+            // as the bench's SSR load asks (`--accept-encoding`, a current Chromium's by default)
             headers: p.signedIn ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding },
           },
           (e, r) => (e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve()),

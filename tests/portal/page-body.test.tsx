@@ -8,7 +8,8 @@ import * as entry from "~/entry.server";
 /**
  * A page's body (decisions 082 and 084): rendered whole by `renderToString` with its doctype, and
  * compressed once by entry.server (Zstandard, brotli or gzip, decisions 089 and 096); the
- * `compression` middleware passes it untouched. Real entry module, real portal server, routes of the test's own.
+ * `compression` middleware passes it untouched. Real entry module, real portal server, routes of
+ * the test's own.
  */
 const WORDS = "Comunicación oficial con valor legal, ñandú y acentos. ".repeat(60);
 
