@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
+import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildRoute, documentBuild } from "../unit/portal-build";
 import { servedPortal } from "./helpers";
@@ -54,11 +54,12 @@ describe("a page's body", () => {
     expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
     expect(html).toContain("<h1>Página uno</h1>");
 
-    // What a current Chromium asks for.
-    const zstd = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br, zstd" });
-    expect(zstd.headers["content-encoding"]).toBe("zstd");
-    expect(zstdDecompressSync(zstd.body).toString("utf8")).toBe(html);
-    expect(zstd.body.length).toBeLessThan(plain.body.length / 4);
+    // What a current Chromium asks for: Zstandard where this Node has it (22.15 and later), else brotli.
+    const zstdDecompressSync = (zlib as Partial<typeof zlib>).zstdDecompressSync;
+    const chromium = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(chromium.headers["content-encoding"]).toBe(zstdDecompressSync ? "zstd" : "br");
+    expect((zstdDecompressSync ?? brotliDecompressSync)(chromium.body).toString("utf8")).toBe(html);
+    expect(chromium.body.length).toBeLessThan(plain.body.length / 4);
 
     const br = await raw("/uno", { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
