@@ -12,8 +12,11 @@ import Negotiator from "negotiator";
  */
 /** Node 22.15 and later; on an older 22 the pages go in brotli as before. */
 const zstdCompressSync = (zlib as Partial<typeof zlib>).zstdCompressSync;
-const ENCODINGS = zstdCompressSync ? ["zstd", "br", "gzip", "identity"] : ["br", "gzip", "identity"];
-const PREFERRED = zstdCompressSync ? ["zstd", "br", "gzip"] : ["br", "gzip"];
+type Encoding = "zstd" | "br" | "gzip";
+const PREFERRED: readonly Encoding[] = zstdCompressSync ? ["zstd", "br", "gzip"] : ["br", "gzip"];
+const ENCODINGS = [...PREFERRED, "identity"];
+/** One of the encodings a page is compressed with (not "identity", not nothing acceptable). */
+const isCompression = (encoding: string | undefined): encoding is Encoding => PREFERRED.includes(encoding as Encoding);
 /** Below this size the middleware does not compress either (its default threshold, 1 KB). */
 const THRESHOLD = 1024;
 /** 35–57 % of quality 4's CPU for 7–9 % more bytes; every page still fits TCP's first flight (decision 089). */
@@ -48,7 +51,7 @@ export function compressPage(request: Request, html: string, headers: Headers): 
   if (!accepted || request.method === "HEAD") return html;
   const negotiator = new Negotiator({ headers: { "accept-encoding": accepted } }) as unknown as WithPreference;
   const encoding = negotiator.encoding(ENCODINGS, PREFERRED);
-  if (encoding !== "zstd" && encoding !== "br" && encoding !== "gzip") return html;
+  if (!isCompression(encoding)) return html;
   // Encoded to UTF-8 once, and only for a page that may be compressed: its size decides, and the compressor takes the bytes.
   const bytes = utf8(html);
   if (bytes.length < THRESHOLD) return html;
@@ -56,7 +59,7 @@ export function compressPage(request: Request, html: string, headers: Headers): 
   return compress(encoding, bytes) as Compressed;
 }
 
-function compress(encoding: "zstd" | "br" | "gzip", bytes: Buffer): Buffer {
+function compress(encoding: Encoding, bytes: Buffer): Buffer {
   if (encoding === "zstd" && zstdCompressSync) {
     return zstdCompressSync(bytes, { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } });
   }
