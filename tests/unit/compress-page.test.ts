@@ -31,7 +31,8 @@ describe("compressPage (decisions 084, 089, 096)", () => {
     const { body, headers } = compressed(html, "gzip, deflate, br, zstd");
     expect(headers.get("Content-Encoding")).toBe("zstd");
     expect(zstdDecompressSync!(body as Buffer).toString("utf8")).toBe(html);
-    expect(zstdDecompressSync!(compressed(page("grande", 20_000), "zstd").body as Buffer).toString("utf8")).toBe(page("grande", 20_000));
+    const large = page("grande", 20_000);
+    expect(zstdDecompressSync!(compressed(large, "zstd").body as Buffer).toString("utf8")).toBe(large);
     expect(compressed(html, "br, gzip").headers.get("Content-Encoding")).toBe("br");
   });
 
