@@ -344,8 +344,11 @@ describe("GET /api/v1/me/accesses (the citizen's side)", () => {
       kind: "procedure",
       action: "chat.read",
       item: { ref: a.instanceId, label: "Certificado" },
-      purpose: "Lectura 21",
     });
+    // Newest first: the last read, or one written in the same millisecond (ties go by id).
+    const last = first.json.accesses.find((x: { purpose: string }) => x.purpose === "Lectura 21");
+    expect(last).toBeDefined();
+    expect(first.json.accesses[0].occurredAt).toBe(last.occurredAt);
     const times = first.json.accesses.map((x: { occurredAt: string }) => x.occurredAt);
     expect([...times].sort().reverse()).toEqual(times);
     const second = await call(stack, "/api/v1/me/accesses?page=2", { token: tokenA });
