@@ -32,7 +32,7 @@ import { parseArgs } from "node:util";
 import { measure as measureBudgets } from "../budgets.js";
 import { startStack, waitFor, type Stack } from "../stack.js";
 import { apiToken, portalSession } from "./auth.js";
-import { BROWSER_ACCEPT_ENCODING, measureLoad, percentile, type LoadResult } from "./measure-load.js";
+import { BROWSER_ACCEPT_ENCODING, measureLoad, pageHeaders, percentile, type LoadResult } from "./measure-load.js";
 import { measureMobile, type MobileResult } from "./mobile.js";
 import { printReport, targetsOf, type DbResult, type Results } from "./report.js";
 import { COMMON_WORD, freshPostgresDatabase, HEAVY, HEAVY_PASSWORD, planFor, RARE_WORD, seedBench, type SeedResult } from "./seed.js";
@@ -206,7 +206,7 @@ for (const dialect of dbs) {
             connections,
             duration: SSR.duration[connections],
             warmup: SSR.warmup[connections],
-            headers: p.signedIn ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding },
+            headers: pageHeaders(acceptEncoding, p.signedIn ? cookie : undefined),
           });
           runs.set(p.name, [...(runs.get(p.name) ?? []), r]);
         }

@@ -29,6 +29,10 @@ export type LoadResult = {
  */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
+/** The headers a page of the bench is asked with: the encodings, and the session's cookie for a signed-in page. */
+export const pageHeaders = (acceptEncoding: string, cookie?: string): Record<string, string> =>
+  cookie ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding };
+
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startStack } from "../stack.js";
 import { portalSession } from "./auth.js";
-import { BROWSER_ACCEPT_ENCODING } from "./measure-load.js";
+import { BROWSER_ACCEPT_ENCODING, pageHeaders } from "./measure-load.js";
 import { HEAVY, HEAVY_PASSWORD, type SeedResult } from "./seed.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -83,7 +83,7 @@ try {
             connections: 4,
             amount,
             // as the bench's SSR load asks (`--accept-encoding`, a current Chromium's by default)
-            headers: p.signedIn ? { cookie, "accept-encoding": acceptEncoding } : { "accept-encoding": acceptEncoding },
+            headers: pageHeaders(acceptEncoding, p.signedIn ? cookie : undefined),
           },
           (e, r) => (e ? reject(e) : r.non2xx ? reject(new Error(`${p.path}: ${r.non2xx} non-2xx`)) : resolve()),
         ),
