@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { createBearerAuth } from "./auth/bearer.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/index.js";
+import { keepReferenceData } from "./domain/config/reference.js";
 import { SignInRequired, toApiError } from "./errors.js";
 import { configRoutes } from "./http/config/routes.js";
 import { ddRoutes } from "./http/dd/routes.js";
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.code(404).send({ code: "NOT_FOUND", message: "No se encontró el recurso solicitado." }),
   );
 
+  keepReferenceData(db, config.REFERENCE_CACHE_MS);
   const store = options.store ?? (await blobStoreFromConfig(config));
   const deps: RouteDeps = { db, config, store };
   const bearer = createBearerAuth(db, {

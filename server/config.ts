@@ -103,6 +103,12 @@ export const EnvSchema = z
     /** How often each API process looks for access-log digests to mail (decision 074); 0 = never. */
     ACCESS_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
 
+    /**
+     * How long the process keeps the reference data of the citizen's calls: page sizes, tabs,
+     * communication types (decision 097); 0 = read them every time.
+     */
+    REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+
     /** Bearer token of GET /metrics (decision 061); unset: /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 062). */

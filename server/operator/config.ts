@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { fromBool } from "../db/types.js";
+import { forgetReferenceData } from "../domain/config/reference.js";
 import { findModule, putSetting, updateModule } from "../domain/config/repository.js";
 import { getInstanceConfig, MODULE_IDS } from "../domain/config/service.js";
 import { ApiError } from "../errors.js";
@@ -31,6 +32,7 @@ export const configOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
       ...(input.newButton !== undefined ? { new_button: fromBool(input.newButton) } : {}),
     };
     await updateModule(db, id, values);
+    forgetReferenceData(db);
     return getInstanceConfig(db, { tenant: config.TENANT });
   });
 

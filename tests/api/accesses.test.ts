@@ -6,12 +6,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../server/domain/operators/service.js";
-import { call, routesOf, startStack, type TestStack } from "./harness.js";
+import { adheredCitizen, call, routesOf, startStack, type TestStack } from "./harness.js";
 
 let stack: TestStack;
 let token: string;
 let procedureId: number;
-let n = 0;
 
 const PURPOSE = "Revisión del trámite pedida por la ciudadana";
 const headers = (purpose: string | null = PURPOSE) => ({
@@ -27,16 +26,7 @@ async function entries(cuil: string) {
 
 /** A fresh adhered citizen with one procedure instance (with a requested document), one record and one communication. */
 async function fixture() {
-  n++;
-  const created = await op("POST", "/citizens", {
-    givenName: "Ana",
-    familyName: `Accesos ${n}`,
-    email: `acc${n}@example.com`,
-    password: "Prueba2026!",
-    adhered: true,
-  });
-  expect(created.status).toBe(201);
-  const cuil: string = created.json.cuil;
+  const { cuil } = await adheredCitizen(op, "Ana");
   const instance = await op("POST", "/procedures/instances", {
     cuil,
     procedureId,

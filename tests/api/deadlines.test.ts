@@ -8,27 +8,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueReminders } from "../../server/domain/deadlines/service.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { adheredCitizen, call, startStack, type TestStack } from "./harness.js";
 
 const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 let stack: TestStack;
-let n = 0;
 const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
 
 async function citizen() {
-  n++;
-  const created = await op("POST", "/citizens", {
-    givenName: "Plazo",
-    familyName: `Prueba ${n}`,
-    email: `plazo${n}@example.com`,
-    password: "Prueba2026!",
-    adhered: true,
-  });
-  expect(created.status).toBe(201);
-  const cuil: string = created.json.cuil;
+  const { cuil, email } = await adheredCitizen(op, "Plazo");
   const token = await stack.sign({ sub: cuil });
   const get = (p: string) => call(stack, p, { token, headers: { "user-id": cuil } });
-  return { cuil, email: `plazo${n}@example.com`, get };
+  return { cuil, email, get };
 }
 const send = async (cuil: string, subject: string, dueDate: string | null) => {
   const res = await op("POST", "/digital/communications", {
@@ -75,13 +65,16 @@ describe("inbox sorted by due date", () => {
     expect(await order("-due_date")).toEqual(["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null]);
 
     // Paged with 2 per page: pages past the middle are read in reverse; the order must not change.
-    await stack.db.updateTable("module_configs").set({ page_size: 2 }).where("id", "=", "digital").execute();
+    // Through the operator's call, which the API's kept reference data follows at once (decision 097).
+    const pageSize = async (size: number) => expect((await op("PUT", "/config/modules/digital", { pageSize: size })).status).toBe(200);
+    await pageSize(2);
     try {
       for (const o of ["due_date", "-due_date"]) {
         const all: (string | null)[] = [];
         const seen: string[] = [];
         for (let page = 1; page <= 4; page++) {
           const res = await c.get(`/api/dd/v1/communications/inbox/${c.cuil}?order=${o}&page=${page}`);
+          expect(res.json.communications).toHaveLength(page < 4 ? 2 : 1);
           all.push(...res.json.communications.map((x: { due_date: string | null }) => x.due_date));
           seen.push(...res.json.communications.map((x: { code: string }) => x.code));
         }
@@ -93,7 +86,7 @@ describe("inbox sorted by due date", () => {
         expect(new Set(seen).size).toBe(7);
       }
     } finally {
-      await stack.db.updateTable("module_configs").set({ page_size: 10 }).where("id", "=", "digital").execute();
+      await pageSize(10);
     }
   });
 

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { expect } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 import pg from "pg";
@@ -197,6 +198,20 @@ export async function call(
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/** A call of the operator API as a test makes it: its method, path under `/operator/api` and body. */
+export type OperatorCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: ApiJson }>;
+
+let citizensMade = 0;
+
+/** A fresh citizen adhered to the digital domicile, made through the operator API by `op`: its cuil and e-mail. */
+export async function adheredCitizen(op: OperatorCall, givenName: string): Promise<{ cuil: string; email: string }> {
+  const n = ++citizensMade;
+  const email = `${givenName.toLowerCase()}${n}@example.com`;
+  const created = await op("POST", "/citizens", { givenName, familyName: `Prueba ${n}`, email, password: "Prueba2026!", adhered: true });
+  expect(created.status).toBe(201);
+  return { cuil: created.json.cuil as string, email };
 }
 
 /**

@@ -4,27 +4,17 @@
  * instance / record, never about someone else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startStack, type TestStack } from "./harness.js";
+import { adheredCitizen, call, startStack, type TestStack } from "./harness.js";
 
 const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 let stack: TestStack;
 let procedureId: number;
-let n = 0;
 
 const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
 
 /** An adhered citizen with an e-mail, one procedure instance and one record, all made through the operator API. */
 async function citizenWithItems() {
-  n++;
-  const created = await op("POST", "/citizens", {
-    givenName: "Hilo",
-    familyName: `Prueba ${n}`,
-    email: `hilo${n}@example.com`,
-    password: "Prueba2026!",
-    adhered: true,
-  });
-  expect(created.status).toBe(201);
-  const cuil: string = created.json.cuil;
+  const { cuil } = await adheredCitizen(op, "Hilo");
   const instance = await op("POST", "/procedures/instances", {
     cuil,
     procedureId,

@@ -10,6 +10,20 @@ export function listTabs(db: DbOrTx) {
   return db.selectFrom("module_tabs").selectAll().orderBy("module_id").orderBy("position").orderBy("code").execute();
 }
 
+/** A module's page size, alone (`module_configs`). */
+export function findPageSize(db: DbOrTx, module: string) {
+  return db.selectFrom("module_configs").select("page_size").where("id", "=", module).executeTakeFirst();
+}
+
+export function findTab(db: DbOrTx, module: string, code: string) {
+  return db.selectFrom("module_tabs").select("code").where("module_id", "=", module).where("code", "=", code).executeTakeFirst();
+}
+
+/** The communication types of the digital domicile, in their order. */
+export function listCommunicationTypes(db: DbOrTx) {
+  return db.selectFrom("dd_communication_types").select(["id", "text"]).orderBy("position").execute();
+}
+
 export async function getSettings(db: DbOrTx, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const rows = await db.selectFrom("app_settings").select(["key", "value"]).where("key", "in", keys).execute();

@@ -3,6 +3,8 @@ import type { Readable } from "node:stream";
 import { PostgresAdapter, sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
+import { communicationTypeTexts, pageSizeOf } from "../config/reference.js";
+import { listCommunicationTypes } from "../config/repository.js";
 import { enqueueMail, type MailKind } from "../../mail/outbox.js";
 import { UPLOAD_LIMIT_BYTES } from "../../../common/limits.js";
 import type { BlobStore } from "../../storage/index.js";
@@ -56,11 +58,6 @@ const fullName = (c: { given_name: string; family_name: string }) => `${c.given_
 type CommRow = DdCommunicationsTable;
 type FileRow = DdCommunicationFilesTable;
 
-async function typeTexts(db: DbOrTx): Promise<Map<string, string>> {
-  const rows = await db.selectFrom("dd_communication_types").select(["id", "text"]).execute();
-  return new Map(rows.map((r) => [r.id, r.text]));
-}
-
 function toCommunication(row: CommRow, files: FileRow[], types: Map<string, string>) {
   return {
     code: row.code,
@@ -99,13 +96,8 @@ async function filesOf(db: DbOrTx, codes: string[]): Promise<Map<string, FileRow
   return map;
 }
 
-async function pageSizeOf(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", "digital").executeTakeFirst();
-  return Math.max(1, Number(row?.page_size ?? 10));
-}
-
 export async function inbox(db: DbOrTx, cuil: string, filters: InboxFilters) {
-  const [pageSize, types] = await Promise.all([pageSizeOf(db), typeTexts(db)]);
+  const [pageSize, types] = await Promise.all([pageSizeOf(db, "digital"), communicationTypeTexts(db)]);
   const result = await queryInbox(db, cuil, filters, pageSize);
   const files = await filesOf(
     db,
@@ -152,7 +144,7 @@ export async function getOne(db: DbOrTx, cuil: string, code: string) {
     await markSeen(tx, row, fullName(citizen), now);
   });
   const row = await ownCommunication(db, cuil, code);
-  const [files, types] = await Promise.all([filesOf(db, [code]), typeTexts(db)]);
+  const [files, types] = await Promise.all([filesOf(db, [code]), communicationTypeTexts(db)]);
   return toCommunication(row, files.get(code) ?? [], types);
 }
 
@@ -235,9 +227,8 @@ export async function setArchived(db: DbOrTx, cuil: string, codes: string[], arc
   });
 }
 
-export async function listTypes(db: DbOrTx) {
-  return db.selectFrom("dd_communication_types").select(["id", "text"]).orderBy("position").execute();
-}
+/** The communication types, in their order (read fresh: the operator's form and the citizen's filter). */
+export const listTypes = listCommunicationTypes;
 
 // ---------------------------------------------------------------- sending (operator side)
 
@@ -351,7 +342,7 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
         });
         const row = await ownCommunication(db, input.cuil, code);
         const files = await filesOf(db, [code]);
-        return toCommunication(row, files.get(code) ?? [], await typeTexts(db));
+        return toCommunication(row, files.get(code) ?? [], await communicationTypeTexts(db));
       } catch (error) {
         if (attempt >= MAX_SEQUENCE_ATTEMPTS || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
       }

@@ -98,9 +98,3 @@ export async function listInstanceRows<Row>(
     .execute();
   return { rows: rows as unknown as Row[], total, lastPage: Math.max(1, Math.ceil(total / q.pageSize)) };
 }
-
-/** A module's page size (`module_configs.page_size`, 10 when unset). */
-export async function pageSizeOf(db: DbOrTx, module: string): Promise<number> {
-  const row = await db.selectFrom("module_configs").select("page_size").where("id", "=", module).executeTakeFirst();
-  return row?.page_size ?? 10;
-}

@@ -11,7 +11,7 @@ import { parseJson } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { likePattern, normalizeSearch } from "../../../common/search.js";
-import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
+import { countInstanceRows, listInstanceRows, type InstanceListSpec } from "../instances/repository.js";
 import {
   CANCELLED_STATE,
   CANCELLED_TAB,
@@ -64,16 +64,6 @@ export type ListOptions = {
 /** Procedures as instances (decision 065): their normalised `search_text` is what the search reads. */
 const LIST: InstanceListSpec = { table: "proc_instances", search: [{ column: "search_text", normalised: true }] };
 
-export async function tabExists(db: DbOrTx, module: string, tabCode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("module_tabs")
-    .select("code")
-    .where("module_id", "=", module)
-    .where("code", "=", tabCode)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export function countInstances(db: DbOrTx, cuil: string, tabCode: string): Promise<number> {
   return countInstanceRows(db, LIST, { cuil, tab: tabCode });
 }
@@ -91,8 +81,6 @@ export async function listInstances(db: DbOrTx, cuil: string, tabCode: string, o
   });
   return { instances: rows.map(toInstance), last_page: lastPage, total };
 }
-
-export { pageSizeOf };
 
 /** The citizen's instance, or 404. */
 export async function getOwnedInstance(db: DbOrTx, cuil: string, id: string): Promise<ProcInstancesTable> {

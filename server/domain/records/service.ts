@@ -11,7 +11,8 @@ import { toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
 import { associationsSeenBy } from "./repository.js";
-import { countInstanceRows, listInstanceRows, pageSizeOf, type InstanceListSpec } from "../instances/repository.js";
+import { pageSizeOf } from "../config/reference.js";
+import { countInstanceRows, listInstanceRows, type InstanceListSpec } from "../instances/repository.js";
 import type { AssociationType, Detail, HeaderField, RecordDocumentsTable, RecordsTable } from "./tables.js";
 
 export * from "./tables.js";

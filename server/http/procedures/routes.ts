@@ -19,12 +19,11 @@ import {
   listInstances,
   MAX_REASON_LENGTH,
   MODULE_ID,
-  pageSizeOf,
   redirectRecord,
   requirements,
-  tabExists,
   type SortField,
 } from "../../domain/procedures/service.js";
+import { pageSizeOf, tabExists } from "../../domain/config/reference.js";
 import { registerInstanceLister, type InstanceLister } from "../instances/dispatch.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
