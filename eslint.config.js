@@ -1,5 +1,6 @@
 // ESLint (decision 066): typescript-eslint, React, hooks and jsx-a11y on the portal, and the import
-// boundaries of decision 063: app/ and server/ never import each other; common/ imports neither.
+// boundaries of decision 063: app/ and server/ never import each other; common/ imports neither; inside
+// app/, a layer imports only the layers below it.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
@@ -10,6 +11,49 @@ import tseslint from "typescript-eslint";
 const boundary = (message, groups) => ({
   "no-restricted-imports": ["error", { patterns: [{ group: groups, message }] }],
 });
+
+const APP_NOT_SERVER = {
+  group: ["**/server/**", "../server/*"],
+  message: "app/ never imports server/ (decision 063): put a shared rule in common/.",
+};
+
+/**
+ * The layers inside app/, top down (decision 063, docs/architecture.md): routes/ and root.tsx, features/,
+ * ui/, lib/, api/, env.server.ts. Each layer's files, and the layers above them, which they may not
+ * import, by `~/` or by a relative path. A layer's block repeats the server/ fence: a later block's
+ * `no-restricted-imports` replaces an earlier one's.
+ */
+const APP_LAYERS = [
+  ["app/features/**/*.{ts,tsx}", ["routes", "root"]],
+  ["app/ui/**/*.{ts,tsx}", ["routes", "root", "features"]],
+  ["app/lib/**/*.{ts,tsx}", ["routes", "root", "features", "ui"]],
+  ["app/api/**/*.{ts,tsx}", ["routes", "root", "features", "ui", "lib"]],
+  ["app/env.server.ts", ["routes", "root", "features", "ui", "lib", "api"]],
+];
+const layerFence = (above) => ({
+  regex: `^(~/|(\\.\\./)+)(${above.join("|")})(/|$)`,
+  message: `Inside app/, a layer imports only those below it: routes → features → ui → lib → api → env.server.ts (decision 063); not ${above.join(", ")} from here.`,
+});
+
+/**
+ * Queries live in repositories (decision 063): in server/, a Kysely query builder (`selectFrom`,
+ * `insertInto`, `updateTable`, `deleteFrom`, `replaceInto`, `mergeInto`) or a `sql` template is written
+ * only in a file named `*repository.ts`. `.transaction()` stays in services: they keep the rules and the
+ * transactions, a repository function takes `db` or the transaction first.
+ */
+const QUERIES_IN_REPOSITORIES = {
+  "no-restricted-syntax": [
+    "error",
+    {
+      selector: "MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+      message: "A query belongs in its area's repository (a `*repository.ts` file, decision 063); call a named function from there.",
+    },
+    {
+      selector: "TaggedTemplateExpression[tag.name='sql']",
+      message: "SQL belongs in its area's repository (a `*repository.ts` file, decision 063); call a named function from there.",
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -45,12 +89,29 @@ export default tseslint.config(
       "react/prop-types": "off",
       // A labelled scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1).
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
-      ...boundary("app/ never imports server/ (decision 063): put a shared rule in common/.", ["**/server/**", "../server/*"]),
+      "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER] }],
     },
   },
+  ...APP_LAYERS.map(([files, above]) => ({
+    files: [files],
+    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER, layerFence(above)] }] },
+  })),
   {
     files: ["server/**/*.{ts,mjs}"],
     rules: boundary("server/ never imports app/ (decision 063): put a shared rule in common/.", ["**/app/**", "~/*"]),
+  },
+  {
+    files: ["server/**/*.{ts,mjs}"],
+    ignores: [
+      "server/**/*repository.ts",
+      // The database layer itself: the connection and its checks, migrations (schema changes, their own
+      // SQL), the migrator and the seeds (demo data written directly, as a migration would).
+      "server/db/**",
+      // oidc-provider's storage adapter: the class is the provider's repository interface, its methods
+      // (upsert, find, consume, destroy…) the provider's names, one query each.
+      "server/auth/oidc/adapter.ts",
+    ],
+    rules: QUERIES_IN_REPOSITORIES,
   },
   {
     files: ["common/**/*.ts"],

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { browserUse } from "./tests/e2e/browser-use";
 
 /**
  * End-to-end tests against the real stack (built portal + API + development identity
@@ -14,8 +15,7 @@ const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4101);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read the config: keep one directory
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** E2E_SCALEOUT=1 (`npm run test:scaleout`): the same suite through scripts/scaleout.ts — 2 API + 2 portal processes behind round-robin proxies on the same ports, one PostgreSQL database. */
+/** E2E_SCALEOUT=1 (`npm run test:scaleout`): the same suite through scripts/scaleout.ts — 2 API + 2 portal processes behind HAProxy (deploy/haproxy/haproxy.cfg) on the same ports, one PostgreSQL database. */
 const scaleout = process.env.E2E_SCALEOUT === "1";
 
 export default defineConfig({
@@ -26,24 +26,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: {
-    baseURL: `http://localhost:${PORTAL_PORT}`,
-    locale: "es-AR",
-    timezoneId: "America/Argentina/Buenos_Aires",
-    trace: "off",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
-  },
+  use: browserUse(`http://localhost:${PORTAL_PORT}`),
   projects: [
     // Tests tagged @js-only check enhancements; @no-js-only ones post what a script would prevent.
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },

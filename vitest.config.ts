@@ -15,7 +15,13 @@ export default defineConfig({
       {
         resolve: { alias },
         esbuild: { jsx: "automatic" },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // The property tests run a few thousand cases: seconds on a machine shared by many jobs.
+          testTimeout: 20_000,
+        },
       },
       {
         resolve: { alias },

@@ -1,9 +1,13 @@
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { compressPage } from "~/lib/compress.server";
 import { applySecurityHeaders, newNonce } from "~/lib/headers.server";
+import { keptFor } from "~/api/load-context.server";
+import { logError } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
+
+const NONCE = Symbol("the page's nonce");
 
 /**
  * A page is rendered whole, as one string, and sent as one body (decisions 076 and 082). No page
@@ -12,9 +16,17 @@ import { NonceProvider } from "~/lib/nonce";
  * the stream's renderer encoded every chunk to bytes and copied them into a buffer, where
  * `renderToString` builds the page as text, which is compressed in one call (decision 084). A render
  * error is thrown to Remix, which logs it through `handleError` and renders the error screen.
+ * The page's nonce is the request's (its load context's, decision 109): an error screen rendered
+ * after a failed render carries the same one.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const nonce = newNonce();
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = keptFor(loadContext, NONCE, newNonce);
   const html = renderToString(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -33,11 +45,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : "unknown error");
+  logError("request failed", error, request);
 }
 
-/** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decision 055). */
+/** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decisions 055 and 101). */
 export { crossSiteRefusal } from "~/lib/csrf.server";
+export { requestRefusal } from "~/lib/gate.server";
 
 /**
  * For the portal's HTTP server, which asks it for every answer that reaches the citizen without

@@ -16,14 +16,14 @@ import {
 import { useEffect } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { SiteFooter, SiteHeader } from "~/features/shell/Shell";
-import { loadRoot } from "~/lib/root.server";
+import { loadRoot } from "~/features/shell/root.server";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { SessionNotice, SessionWarning } from "~/features/session/SessionWarning";
 import { ReceiptNotice } from "~/features/receipts/ReceiptNotice";
 import { Toast } from "~/ui/Toast";
-import { ErrorContent, NotFoundContent } from "~/features/shell/ErrorScreens";
+import { ErrorContent, NotFoundContent } from "~/lib/error-screens";
 import stylesheet from "~/styles/app.css";
 import sessionStyles from "~/styles/session.css";
 
@@ -37,8 +37,8 @@ export const meta: MetaFunction = () => pageTitle();
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-/** The root reads the toast, refreshes the idle timer and loads the page furniture (lib/root.server.ts). */
-export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
+/** The root reads the toast, refreshes the idle timer and loads the page furniture (features/shell/root.server.ts). */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadRoot({ request, context });
 
 function useShellEnhancements() {
   const location = useLocation();
@@ -106,7 +106,14 @@ export default function App() {
   return (
     <Document>
       <AuthenticityTokenProvider token={data.csrfToken}>
-        <SiteHeader tenant={data.tenant} user={data.user} modules={data.modules} citizenIdUrl={data.citizenIdUrl} datos={data.datos} />
+        <SiteHeader
+          tenant={data.tenant}
+          user={data.user}
+          modules={data.modules}
+          citizenIdUrl={data.citizenIdUrl}
+          datos={data.datos}
+          receipts={data.receipts}
+        />
         <NavigationStatus />
         <Toast toast={data.toast} />
         <main id="main" className="page" tabIndex={-1}>

@@ -9,6 +9,7 @@ export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 export const ACCESS_ACTIONS = {
   "citizen.create": "contact",
+  "mail.parked": "contact",
   "procedure.create": "procedure",
   "procedure.history": "procedure",
   "procedure.document": "procedure",
@@ -41,6 +42,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
 /** What a citizen reads for each action (an unknown code: `OTHER_ACTION_LABEL`). */
 export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
   "citizen.create": "Dio de alta tu cuenta y tus datos de contacto",
+  "mail.parked": "Vio tu dirección de correo al revisar correos que no se te pudieron entregar",
   "procedure.create": "Creó el trámite",
   "procedure.history": "Agregó una entrada al historial",
   "procedure.document": "Adjuntó un documento",

@@ -1,10 +1,11 @@
 /**
  * Form definitions (JSON stored by the API) and their validation (decision 016). Pure TypeScript
- * with no imports, shared on purpose: the API validates every submission against the definition
+ * with no imports but common/days.ts (the one reading of a typed day), shared on purpose: the API validates every submission against the definition
  * (the rule that counts), and the portal runs the same rules first so a form that is not valid is
  * never sent and its errors are tied to its fields. Errors are codes; the portal turns them into
  * text (app/lib/messages/procedures.ts, `formErrors`).
  */
+import { parseDay } from "./days.js";
 export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone", "select", "radio", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -90,13 +91,16 @@ export function validateForm(def: FormDefinition, input: Record<string, FormValu
       else if (chosen.some((v) => !field.options!.some((o) => o.value === v))) errors[field.name] = "option";
       continue;
     }
-    const text = (asList(raw)[0] ?? "").trim().slice(0, MAX_TEXT + 1);
+    let text = (asList(raw)[0] ?? "").trim().slice(0, MAX_TEXT + 1);
     if (field.type === "checkbox") {
       const on = text === "on" || text === "true" || text === "1";
       values[field.name] = on ? "on" : "";
       if (field.required && !on) errors[field.name] = "required";
       continue;
     }
+    // A day is kept as yyyy-mm-dd however it was typed (dd/mm/yyyy in a text browser, issue 31).
+    const day = field.type === "date" ? parseDay(text) : null;
+    if (day) text = day;
     values[field.name] = text;
     if (text === "") {
       if (field.required) errors[field.name] = "required";

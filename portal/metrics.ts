@@ -4,38 +4,37 @@
  * `GET /metrics` answers with `Authorization: Bearer PORTAL_METRICS_TOKEN`; unset, it is not mounted.
  *
  * The API calls are made inside the Remix build (app/api/client.server.ts), a separate module
- * graph: it reports each call to an observer set on `globalThis` under API_CALL_OBSERVER.
+ * graph: the server hands it `apiObserver(metrics)` in each request's load context (decision 109),
+ * and the client reports each call there.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Express } from "express";
 import client from "prom-client";
+import type { ApiObserver } from "~/api/load-context.server";
 
 /** One answered request, as the access log and the request metrics see it (written by server.ts). */
-export type AccessEntry = { method: string; route: string; status: number; ms: number };
+export type AccessEntry = { method: string; route: string; status: number; ms: number; requestId?: string };
 
-/** The global key app/api/client.server.ts reports each API call to. */
-export const API_CALL_OBSERVER = Symbol.for("atencion-virtual.api-call");
-export type ApiCallEntry = { method: string; path: string; status: number; seconds: number };
+/**
+ * One call: `call` is its method and pattern as written in the portal's code (`GET
+ * /api/dd/v1/communications/get_one/{}`), never a value a citizen chose, so the series are bounded.
+ */
+export type ApiCallEntry = { call: string; status: number; seconds: number };
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * The pattern of an API path for a label: a segment stays only when it is a plain lowercase word
- * (`dd`, `get_one`, `get-user-self-da`) or a version (`v4`); anything else (cuils, ids, codes,
- * base64 file names) becomes `:id`.
+ * The most distinct calls counted apart; past it, `OTHER_CALLS`. The calls are named by the patterns
+ * written in the portal's code, so this is a second bound: no caller can open series without end.
  */
-export function callPattern(path: string): string {
-  return path
-    .split("?")[0]!
-    .split("/")
-    .map((s) => (s === "" || /^[a-z][a-z_-]{0,39}$/.test(s) || /^v\d{1,2}$/.test(s) ? s : ":id"))
-    .join("/");
-}
+export const MAX_CALL_PATTERNS = 200;
+export const OTHER_CALLS = "(other)";
 
 export type PortalMetrics = {
   registry: client.Registry;
   onAccess(entry: AccessEntry): void;
   onApiCall(entry: ApiCallEntry): void;
+  onUnreadable(entry: { call: string }): void;
   /** mounts GET /metrics (with a token) */
   mount(app: Express, token: string | undefined): void;
 };
@@ -60,7 +59,7 @@ export function createPortalMetrics(): PortalMetrics {
   const callLabels = ["call", "status"] as const;
   const calls = new client.Counter({
     name: "portal_api_calls_total",
-    help: "Calls of the portal to the API, by method and path pattern, and status (502 unreachable, 504 timed out).",
+    help: "Calls of the portal to the API, by method and call pattern, and status (502 unreachable, 504 timed out).",
     labelNames: callLabels,
     registers: [registry],
   });
@@ -71,7 +70,23 @@ export function createPortalMetrics(): PortalMetrics {
     buckets: BUCKETS,
     registers: [registry],
   });
+  const unreadable = new client.Counter({
+    name: "portal_api_unreadable_answers_total",
+    help: "Answers of the API the portal could not read (decision 098), by call: the log names the field.",
+    labelNames: ["call"] as const,
+    registers: [registry],
+  });
   const digest = (v: string) => createHash("sha256").update(v).digest();
+  // The calls' label is bounded whatever reaches it (issue 28): the portal makes a few dozen kinds of
+  // call; a pattern past MAX_CALL_PATTERNS (a path segment chosen by a citizen that looks like a word)
+  // is counted under OTHER_CALLS instead of opening series of its own.
+  const knownCalls = new Set<string>();
+  const callLabel = (label: string) => {
+    if (knownCalls.has(label)) return label;
+    if (knownCalls.size >= MAX_CALL_PATTERNS) return OTHER_CALLS;
+    knownCalls.add(label);
+    return label;
+  };
 
   return {
     registry,
@@ -81,9 +96,12 @@ export function createPortalMetrics(): PortalMetrics {
       duration.observe(l, entry.ms / 1000);
     },
     onApiCall(entry) {
-      const l = { call: `${entry.method} ${callPattern(entry.path)}`, status: String(entry.status) };
+      const l = { call: callLabel(entry.call), status: String(entry.status) };
       calls.inc(l);
       callSeconds.observe(l, entry.seconds);
+    },
+    onUnreadable(entry) {
+      unreadable.inc({ call: callLabel(entry.call) });
     },
     mount(app, token) {
       if (!token) return;
@@ -103,7 +121,7 @@ export function createPortalMetrics(): PortalMetrics {
   };
 }
 
-/** Makes `metrics` the observer of the portal's API calls (see the header). */
-export function observeApiCalls(metrics: PortalMetrics) {
-  (globalThis as Record<symbol, unknown>)[API_CALL_OBSERVER] = (entry: ApiCallEntry) => metrics.onApiCall(entry);
+/** `metrics` as the observer of the portal's API calls that the load context carries (see the header). */
+export function apiObserver(metrics: PortalMetrics): ApiObserver {
+  return { apiCall: (entry) => metrics.onApiCall(entry), unreadable: (entry) => metrics.onUnreadable(entry) };
 }

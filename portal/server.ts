@@ -11,8 +11,9 @@
  * Run: `node dist/portal-server.js build/index.js` (production, compiled by `npm run build`);
  * `node --import tsx portal/server.ts build/index.js` in development and tests.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import type { Server, ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -20,7 +21,12 @@ import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express } from "express";
 import type { HeaderAccess } from "~/lib/headers.server";
-import { createPortalMetrics, observeApiCalls, type AccessEntry } from "./metrics.js";
+import { newLoadContext, type ApiObserver } from "~/api/load-context.server";
+import { errorFields, REQUEST_ID, REQUEST_ID_HEADER } from "../common/log-lines.js";
+import { requireSupportedNode } from "../common/node-line.js";
+import { installFaultHandlers } from "../common/process-faults.js";
+import { apiObserver, createPortalMetrics, type AccessEntry } from "./metrics.js";
+import { readinessRoute, type PortalHealth, type ReadinessOptions } from "./readiness.js";
 import { routePatternOf } from "./route-pattern.js";
 
 export type { AccessEntry };
@@ -33,15 +39,54 @@ export type PortalAppOptions = {
   beforeRemix?: (app: Express) => void;
   /** folder of the public files (default: ./public) */
   publicDir?: string;
+  /** mounts `GET /health/ready` (decision 107): not draining, and the API ready */
+  readiness?: ReadinessOptions;
+  /** body deadlines (default: FORM_BODY_MS, UPLOAD_WINDOW_MS; tests shorten them) */
+  bodyDeadlines?: { formMs: number; uploadWindowMs: number };
+  /** told of every API call the app makes (the metrics, decision 061); default: nobody */
+  observe?: ApiObserver;
 };
 
 export function writeAccessLine(entry: AccessEntry) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), service: "portal", msg: "request", ...entry })}\n`);
 }
 
-export function createPortalApp({ build, onAccess = writeAccessLine, beforeRemix, publicDir = "public" }: PortalAppOptions): Express {
+/** One error line on stderr (JSON, no personal data: `errorFields` leaves the message out). */
+export function writeErrorLine(msg: string, error: unknown, requestId?: string) {
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: "error", service: "portal", msg, requestId, error: errorFields(error) })}\n`,
+  );
+}
+
+/**
+ * Every request gets an id: the balancer's `X-Request-Id` when it is a plain token, else a new UUID.
+ * It goes on the request (Remix's Request has it, the API client sends it on every call), back to
+ * the browser, and into the access and error lines, so a citizen's failed page can be followed into
+ * the API's log.
+ */
+function requestIds(): express.RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader("X-Request-Id", id);
+    next();
+  };
+}
+
+export function createPortalApp({
+  build,
+  onAccess = writeAccessLine,
+  beforeRemix,
+  publicDir = "public",
+  readiness,
+  bodyDeadlines = { formMs: FORM_BODY_MS, uploadWindowMs: UPLOAD_WINDOW_MS },
+  observe,
+}: PortalAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.use(requestIds());
+  if (readiness) app.get("/health/ready", readinessRoute(readiness));
   // Pages come compressed from entry.server (decision 084), and pass; everything else is compressed here.
   app.use(compression());
   // Fingerprinted build files are kept for a year; other public files for an hour (as remix-serve does).
@@ -57,13 +102,27 @@ export function createPortalApp({ build, onAccess = writeAccessLine, beforeRemix
         route: patternOf(req.path),
         status: res.statusCode,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        requestId: req.headers[REQUEST_ID_HEADER] as string,
       });
     });
     next();
   });
   app.use(secureAnswers(build));
   beforeRemix?.(app);
-  app.all("*", crossSiteGate(build), createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // Each request's state, shared by all its loaders, its action and entry.server (decision 109).
+  const getLoadContext = () => newLoadContext(observe);
+  app.all(
+    "*",
+    crossSiteGate(build),
+    bodyDeadline(bodyDeadlines),
+    createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }),
+  );
+  // What fails outside Remix's own handling: one JSON line, and a bare 500 (express's would print the stack).
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    writeErrorLine("request failed", error, req.headers[REQUEST_ID_HEADER] as string);
+    if (res.headersSent) return next(error);
+    res.status(500).set("cache-control", "no-store").type("text/plain").send("Error interno");
+  });
   return app;
 }
 
@@ -136,21 +195,27 @@ function headRequest(req: express.Request): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { method: req.method, headers });
+  // fetch forbids a Request of TRACE, TRACK or CONNECT: the gate is given those apart (and refuses them).
+  const method = /^(TRACE|TRACK|CONNECT)$/i.test(req.method) ? "OPTIONS" : req.method;
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { method, headers });
 }
 
 /**
  * Another site's post is refused before Remix, whose own origin check would throw and answer a bare
  * 500: the server build's `crossSiteRefusal` (layer 1 of decision 004) answers 403 with the Spanish
- * error page, and the connection closes without reading the body (decision 055).
+ * error page, and the connection closes without reading the body (decision 055). The build's
+ * `requestRefusal`, where it has one, also refuses an odd method (405) and a body longer than its kind
+ * allows (413) the same way (issue 28, decision 101).
  */
 function crossSiteGate(build: ServerBuild): express.RequestHandler {
-  const refusalOf = (build.entry.module as { crossSiteRefusal?: (request: Request) => Response | null }).crossSiteRefusal;
+  type Refusal = (request: Request, method?: string) => Response | null;
+  const module = build.entry.module as { crossSiteRefusal?: Refusal; requestRefusal?: Refusal };
+  const refusalOf = module.requestRefusal ?? module.crossSiteRefusal;
   return async (req, res, next) => {
-    // Only a post, put, patch or delete can be refused: a page view does not build the Request.
+    // Only a post, put, patch, delete or an odd method can be refused: a page view does not build the Request.
     if (req.method === "GET" || req.method === "HEAD") return next();
     try {
-      const refusal = refusalOf?.(headRequest(req));
+      const refusal = refusalOf?.(headRequest(req), req.method.toUpperCase());
       if (!refusal) return next();
       res.status(refusal.status);
       for (const [name, value] of refusal.headers) res.append(name, value);
@@ -162,6 +227,82 @@ function crossSiteGate(build: ServerBuild): express.RequestHandler {
   };
 }
 
+/** Body deadlines (decision 101): a form's whole body in this time; an upload's at least this much per window. */
+export const FORM_BODY_MS = 10_000;
+export const UPLOAD_WINDOW_MS = 10_000;
+export const UPLOAD_MIN_BYTES_PER_WINDOW = 64 * 1024;
+
+/**
+ * A body that trickles is cut (issue 28): a form post must arrive whole within FORM_BODY_MS, an upload
+ * must bring at least UPLOAD_MIN_BYTES_PER_WINDOW in each UPLOAD_WINDOW_MS; past either the connection
+ * is closed, and the reader of the body fails as for a client that went away. Node's own
+ * `headersTimeout` (`hardenServer`) bounds the head the same way. Counted on the socket, so the body
+ * itself is left for Remix to read.
+ */
+function bodyDeadline({ formMs, uploadWindowMs }: { formMs: number; uploadWindowMs: number }): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.complete) return next();
+    const upload = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    const socket = req.socket;
+    let mark = socket.bytesRead;
+    const timer = setInterval(
+      () => {
+        if (req.complete) return clearInterval(timer);
+        const moved = socket.bytesRead - mark;
+        mark = socket.bytesRead;
+        if (upload && moved >= UPLOAD_MIN_BYTES_PER_WINDOW) return;
+        clearInterval(timer);
+        socket.destroy();
+      },
+      upload ? uploadWindowMs : formMs,
+    );
+    timer.unref();
+    // Not when the answer is sent: a body left unread still arrives (and is discarded) after it.
+    socket.once("close", () => clearInterval(timer));
+    next();
+  };
+}
+
+/**
+ * What the HTTP server itself answers before express (issue 28): the head within `headersTimeout`,
+ * and a request Node cannot parse — headers past its 16 KB (431), a broken head (400), a head too
+ * slow (408) — with the portal's security headers, where Node's own answer had none.
+ */
+export function hardenServer(server: Server, headersTimeoutMs = Number(process.env.PORTAL_HEADERS_TIMEOUT_MS) || 10_000) {
+  server.headersTimeout = headersTimeoutMs;
+  // Node looks at the heads in progress this often (30 s by default); read when the server starts listening.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(
+    1000,
+    Math.ceil(headersTimeoutMs / 2),
+  );
+  server.requestTimeout = Math.max(server.requestTimeout, headersTimeoutMs + 1000);
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const reason = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
+    const headers = [
+      `HTTP/1.1 ${status} ${reason}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Length: 0",
+      "Connection: close",
+      ...SECURITY_HEADERS,
+    ];
+    socket.end(`${headers.join("\r\n")}\r\n\r\n`);
+  });
+  return server;
+}
+
+/** The fixed security headers for an answer written before express (the same as decision 068's; no page, so no policy nonce). */
+const SECURITY_HEADERS = [
+  "X-Content-Type-Options: nosniff",
+  "Referrer-Policy: same-origin",
+  "X-Frame-Options: SAMEORIGIN",
+  "Cross-Origin-Opener-Policy: same-origin",
+  "Cross-Origin-Resource-Policy: same-origin",
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'self'",
+  "Cache-Control: no-store",
+];
+
 export async function loadBuild(buildPath: string): Promise<ServerBuild> {
   return (await import(pathToFileURL(path.resolve(buildPath)).href)) as ServerBuild;
 }
@@ -169,12 +310,17 @@ export async function loadBuild(buildPath: string): Promise<ServerBuild> {
 /**
  * On SIGTERM / SIGINT (decision 062): stop accepting, let the requests in flight finish (their
  * keep-alive connections are closed as soon as they are idle), then exit; past `timeoutMs`, exit 1.
+ * On SIGTERM, first `health.draining` for `notReadyMs` while still serving (decision 107): the
+ * balancer's check sees 503 and sends no more. SIGINT (Ctrl-C at a terminal) drains at once.
  */
-export function drainOnSignal(server: Server, timeoutMs: number) {
+export function drainOnSignal(server: Server, timeoutMs: number, options: { notReadyMs?: number; health?: PortalHealth } = {}) {
   let closing = false;
-  const drain = () => {
+  const drain = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    if (options.health) options.health.draining = true;
+    const notReadyMs = signal === "SIGTERM" ? (options.notReadyMs ?? 0) : 0;
+    if (notReadyMs > 0) await new Promise((resolve) => setTimeout(resolve, notReadyMs));
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     const limit = setTimeout(() => process.exit(1), timeoutMs);
     limit.unref();
@@ -184,7 +330,19 @@ export function drainOnSignal(server: Server, timeoutMs: number) {
     });
     server.closeIdleConnections();
   };
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, drain);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void drain(signal));
+}
+
+/** SHUTDOWN_NOT_READY_MS (decision 107): default 5000 in production, 0 otherwise; as the API reads it. */
+export function notReadyMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.SHUTDOWN_NOT_READY_MS;
+  if (given !== undefined && given !== "") {
+    const ms = Number(given);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 300_000)
+      throw new Error("SHUTDOWN_NOT_READY_MS: must be a whole number of ms from 0 to 300000");
+    return ms;
+  }
+  return env.NODE_ENV === "production" ? 5_000 : 0;
 }
 
 export async function startPortalServer(options: { buildPath: string; port: number; host?: string }): Promise<Server> {
@@ -192,24 +350,31 @@ export async function startPortalServer(options: { buildPath: string; port: numb
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   // Decision 061: GET /metrics with PORTAL_METRICS_TOKEN; the access log also feeds the counters.
   const metrics = createPortalMetrics();
-  observeApiCalls(metrics);
+  const health: PortalHealth = { draining: false };
   const app = createPortalApp({
+    // The API's answer within 4 s (the balancer's check allows 5, deploy/haproxy).
+    readiness: { health, apiBaseUrl: process.env.API_BASE_URL || "http://127.0.0.1:4000", timeoutMs: 4_000 },
     build,
     onAccess: (entry) => {
       writeAccessLine(entry);
       metrics.onAccess(entry);
     },
     beforeRemix: (a) => metrics.mount(a, process.env.PORTAL_METRICS_TOKEN || undefined),
+    observe: apiObserver(metrics),
   });
-  const server = await new Promise<Server>((resolve) => {
-    const s = options.host ? app.listen(options.port, options.host, () => resolve(s)) : app.listen(options.port, () => resolve(s));
-  });
-  drainOnSignal(server, Number(process.env.SHUTDOWN_TIMEOUT_MS) || 30_000);
+  // Hardened before it listens: Node starts its checks of slow heads when it starts listening.
+  const server = hardenServer(createServer(app));
+  await new Promise<void>((resolve) =>
+    options.host ? server.listen(options.port, options.host, resolve) : server.listen(options.port, resolve),
+  );
+  drainOnSignal(server, Number(process.env.SHUTDOWN_TIMEOUT_MS) || 30_000, { health, notReadyMs: notReadyMsFromEnv() });
   return server;
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
+  requireSupportedNode("portal");
+  installFaultHandlers("portal");
   process.env.NODE_ENV ??= "production";
   const buildPath = process.argv[2] ?? "build/index.js";
   const port = Number(process.env.PORT ?? 3000);

@@ -16,7 +16,7 @@ import { migrateToLatest } from "../server/db/migrate.js";
 import { seed } from "../server/db/seed/index.js";
 import { demoCitizens } from "../server/db/seed/demo-citizens.js";
 import { communicationTypes, demoClients } from "../server/db/seed/digital.js";
-import { normaliseSubject, queryInbox, type InboxFilters } from "../server/domain/dd/inbox.js";
+import { normaliseSubject, queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
 import { listInstances } from "../server/domain/procedures/service.js";
 import { listRecords } from "../server/domain/records/service.js";
 import { createDiskBlobStore } from "../server/storage/index.js";

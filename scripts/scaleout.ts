@@ -1,20 +1,24 @@
 /**
  * The scale-out path (decision 025), on one machine: two API processes (each with the development
  * identity provider) and two portal processes (the production build under portal/server.ts), behind
- * round-robin proxies (http-proxy-3), against one PostgreSQL database and one S3-compatible object
+ * HAProxy with the production configuration (deploy/haproxy/haproxy.cfg: active checks on the
+ * readiness endpoints, retries of idempotent requests; issue 29) for the portal and the API, and a
+ * round-robin proxy (http-proxy-3) for the development identity provider, which production does not
+ * run, against one PostgreSQL database and one S3-compatible object
  * store (a local s3rver peer, scripts/s3-peer.ts) with no shared disk between the processes: each API
  * process has a DATA_DIR of its own (decision 057). What they share is configuration: one
  * SESSION_SECRET and the development IdP's keys (copied from A's DATA_DIR into B's before B starts,
  * as a deployment hands every process the same keys).
  *
- *   public address (proxy)             → processes
- *   portal  http://localhost:PORT      → portal A / B  (SCALEOUT_PORTAL_BASE, + 1)
- *   API     http://127.0.0.1:API_PORT  → API A / B     (SCALEOUT_API_BASE, + 1)
- *   issuer  http://localhost:OIDC_PORT → IdP A / B     (SCALEOUT_API_BASE + 2, + 3; the one
- *                                                       issuer URL both sign as)
+ *   public address (balancer)                   → processes
+ *   portal  http://localhost:PORT      HAProxy  → portal A / B  (SCALEOUT_PORTAL_BASE, + 1)
+ *   API     http://127.0.0.1:API_PORT  HAProxy  → API A / B     (SCALEOUT_API_BASE, + 1)
+ *   issuer  http://localhost:OIDC_PORT proxy    → IdP A / B     (SCALEOUT_API_BASE + 2, + 3; the one
+ *                                                                issuer URL both sign as)
+ *   HAProxy's statistics and metrics on SCALEOUT_API_BASE + 5.
  *
  * `npx tsx scripts/scaleout.ts` starts it and stays up (Ctrl+C stops everything);
- * `npm run test:scaleout` builds the portal and runs the end-to-end suite through the proxies
+ * `npm run test:scaleout` builds the portal and runs the end-to-end suite through the balancers
  * (playwright.config.ts with E2E_SCALEOUT=1). Env: SCALEOUT_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/scaleout — the database is dropped and created again;
  * refuses `test`), PORT / API_PORT / OIDC_PORT (default 3000 / 4000 / 4001; the e2e run passes
@@ -22,7 +26,8 @@
  * take base and base + 1, the IdPs API base + 2 and + 3), SCALEOUT_S3_PORT (default API base + 4),
  * DATA_DIR (default: a new temporary one; the API processes use its `api-A` / `api-B` folders, the
  * object store its `s3` folder).
- * The proxies add `x-upstream: <process>` to answers so a run can show both processes served.
+ * The identity provider's proxy adds `x-upstream: <process>` to answers; HAProxy's /stats shows how
+ * many requests each portal and API process served.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -34,6 +39,7 @@ import pg from "pg";
 import { COOKIE_KEYS_FILE, KEYS_FILE } from "../server/auth/oidc/keys.js";
 import { startS3Peer, type S3Peer } from "./s3-peer.js";
 import { persistentSecret, waitFor } from "./stack";
+import { startHaproxy, untilAllUp } from "../deploy/haproxy.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const databaseUrl = process.env.SCALEOUT_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/scaleout";
@@ -163,18 +169,31 @@ try {
     SEED: "0",
   });
   await waitFor(`http://127.0.0.1:${apiBase + 1}/health/ready`, apiB, 90_000);
-  servers.push(await balancer("api", "127.0.0.1", apiPort, [`http://127.0.0.1:${apiBase}`, `http://127.0.0.1:${apiBase + 1}`]));
   servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
 
   const serve = path.join(root, "portal/server.ts");
-  const portalEnv: NodeJS.ProcessEnv = { ...shared, NODE_ENV: "production", HOST: "localhost" };
+  const portalEnv: NodeJS.ProcessEnv = { SHUTDOWN_NOT_READY_MS: "0", ...shared, NODE_ENV: "production", HOST: "127.0.0.1" };
   const portals = ["A", "B"].map((name, i) =>
     run(`portal-${name}`, ["--import", "tsx", serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }),
   );
-  await Promise.all(portals.map((p, i) => waitFor(`http://localhost:${portalBase + i}/health`, p, 90_000)));
-  servers.push(await balancer("portal", "localhost", portalPort, [`http://localhost:${portalBase}`, `http://localhost:${portalBase + 1}`]));
+  await Promise.all(portals.map((p, i) => waitFor(`http://127.0.0.1:${portalBase + i}/health`, p, 90_000)));
+  const metrics = `127.0.0.1:${apiBase + 5}`;
+  const haproxy = startHaproxy(
+    {
+      portal: `127.0.0.1:${portalPort}`,
+      api: `127.0.0.1:${apiPort}`,
+      metrics,
+      portalA: `127.0.0.1:${portalBase}`,
+      portalB: `127.0.0.1:${portalBase + 1}`,
+      apiA: `127.0.0.1:${apiBase}`,
+      apiB: `127.0.0.1:${apiBase + 1}`,
+    },
+    path.join(dataDir, "haproxy.log"),
+  );
+  children.push(haproxy);
+  await untilAllUp(metrics);
   console.log(
-    `scale-out stack: portal ${portalUrl}, API ${apiUrl}, issuer ${issuer}; objects ${s3.endpoint}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`,
+    `scale-out stack: portal ${portalUrl}, API ${apiUrl} (HAProxy, statistics on http://${metrics}/stats), issuer ${issuer}; objects ${s3.endpoint}; DATA_DIR ${dataDir}; ${databaseUrl.replace(/\/\/[^@]*@/, "//")}`,
   );
 } catch (error) {
   console.error(error);

@@ -17,12 +17,59 @@ export type StackOptions = {
   oidcPort: number;
   /** extra environment for both processes */
   env?: Record<string, string>;
+  /** extra environment for the portal only (e.g. API_BASE_URL of another backend: tests/spec-backend/stack.ts) */
+  portalEnv?: Record<string, string>;
   quiet?: boolean;
   /** run dist/api.js and dist/portal-server.js (`npm run build`) instead of the TypeScript through tsx; default: as this file runs */
   compiled?: boolean;
   /** extra node options for both processes (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry) */
   nodeArgs?: string[];
+  /**
+   * `npm start`: once up, a process that dies is started again (`supervise`); `onGiveUp` gets the
+   * reason when it keeps dying. Without it (tests, the bench) a death is left to the caller.
+   */
+  restart?: { onGiveUp: (reason: string) => void };
 };
+
+/**
+ * Keeps a child running (issue 28): when it ends without being asked to, it is started again, up to
+ * `maxRestarts` times within `windowMs`; past that `onGiveUp` gets the reason (the launcher exits
+ * non-zero with it). Each end and restart is one line on `log`.
+ */
+export function supervise(
+  name: string,
+  start: () => ChildProcess,
+  options: { onGiveUp: (reason: string) => void; log?: (line: string) => void; maxRestarts?: number; windowMs?: number },
+) {
+  const { onGiveUp, log = (line) => process.stderr.write(`${line}\n`), maxRestarts = 5, windowMs = 60_000 } = options;
+  let current = start();
+  let stopping = false;
+  let restarts: number[] = [];
+  const watch = (child: ChildProcess) =>
+    child.once("exit", () => {
+      if (stopping) return;
+      const now = Date.now();
+      restarts = restarts.filter((at) => now - at < windowMs);
+      if (restarts.length >= maxRestarts) {
+        onGiveUp(`${name} ${endOf(child)}; restarted ${maxRestarts} times within ${windowMs / 1000} s, giving up`);
+        return;
+      }
+      restarts.push(now);
+      log(`${name} ${endOf(child)}: starting it again`);
+      current = start();
+      watch(current);
+    });
+  watch(current);
+  return {
+    get child() {
+      return current;
+    },
+    /** Stops watching (the stack is stopping): an end from now on is not restarted. */
+    release() {
+      stopping = true;
+    },
+  };
+}
 
 export type Stack = {
   portalUrl: string;
@@ -54,11 +101,14 @@ export function persistentSecret(dataDir: string) {
   return readFileSync(file, "utf8").trim();
 }
 
-/** Waits until `url` answers 2xx; fails early when `child` exits. */
+/** How a child ended, in words: its exit code, or the signal that killed it (a crash: SIGSEGV, SIGABRT…). */
+const endOf = (child: ChildProcess) => (child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`);
+
+/** Waits until `url` answers 2xx; fails early when `child` exits or is killed. */
 export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the process ${endOf(child)}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -94,13 +144,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const quiet = options.quiet ?? false;
   const compiled = options.compiled ?? runningCompiled;
-  const api = run(
-    process.execPath,
+  const apiRun: [string[], NodeJS.ProcessEnv, string] = [
     [...(options.nodeArgs ?? []), ...program("api", compiled)],
     { ...shared, NODE_ENV: shared.NODE_ENV ?? "development" },
-    quiet,
     "api",
-  );
+  ];
+  let portalRun: [string[], NodeJS.ProcessEnv, string] | null = null;
+  const api = run(process.execPath, apiRun[0], apiRun[1], quiet, apiRun[2]);
   const children: ChildProcess[] = [api];
   const stop = async () => {
     await Promise.all(
@@ -119,19 +169,54 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     // The first start migrates and seeds the demo data: slow on a busy machine.
     await waitFor(`${apiUrl}/health/ready`, api, 180_000);
-    const portal = run(
-      process.execPath,
+    portalRun = [
       [...(options.nodeArgs ?? []), ...program("portal-server", compiled, ["build/index.js"])],
-      { ...shared, NODE_ENV: "production", PORT: String(options.portalPort), HOST: "localhost" },
-      quiet,
+      // A local stack stops at once: no not-ready period for a balancer (decision 107).
+      {
+        ...shared,
+        NODE_ENV: "production",
+        PORT: String(options.portalPort),
+        HOST: "localhost",
+        SHUTDOWN_NOT_READY_MS: shared.SHUTDOWN_NOT_READY_MS ?? "0",
+        ...options.portalEnv,
+      },
       "portal",
-    );
+    ];
+    const portal = run(process.execPath, portalRun[0], portalRun[1], quiet, portalRun[2]);
     children.push(portal);
     portalPid = portal.pid ?? 0;
     await waitFor(`${portalUrl}/health`, portal);
   } catch (error) {
     await stop();
     throw error;
+  }
+  if (options.restart) {
+    // From here on each child is kept running: a death starts it again (the first one is already up).
+    const watched = children.splice(0).map((first, i) => {
+      const [args, env, name] = i === 0 ? apiRun : portalRun!;
+      let initial: ChildProcess | null = first;
+      return supervise(
+        name,
+        () => {
+          const child = initial ?? run(process.execPath, args, env, quiet, name);
+          initial = null;
+          return child;
+        },
+        options.restart!,
+      );
+    });
+    const stopAll = stop;
+    return {
+      portalUrl,
+      apiUrl,
+      issuer,
+      pids: { api: api.pid ?? 0, portal: portalPid },
+      stop: async () => {
+        for (const w of watched) w.release();
+        children.push(...watched.map((w) => w.child));
+        await stopAll();
+      },
+    };
   }
   return { portalUrl, apiUrl, issuer, pids: { api: api.pid ?? 0, portal: portalPid }, stop };
 }

@@ -1,6 +1,10 @@
 import path from "node:path";
+import { requireSupportedNode } from "../common/node-line";
 import { demoCitizens } from "../server/db/seed/demo-citizens";
 import { startStack } from "./stack";
+
+// On an older Node the API would die in its SQLite driver with no word: refuse at once, with the reason.
+requireSupportedNode("npm start");
 
 /**
  * `npm start` (`npm run build`, then `node dist/start.js`): runs the API (migrated and seeded with
@@ -12,7 +16,20 @@ const portalPort = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
 
-const stack = await startStack({ dataDir, portalPort, apiPort, oidcPort, env: { SEED: process.env.SEED ?? "1" } });
+// A process that dies is started again; one that keeps dying ends the launcher with the reason (issue 28).
+const stack = await startStack({
+  dataDir,
+  portalPort,
+  apiPort,
+  oidcPort,
+  env: { SEED: process.env.SEED ?? "1" },
+  restart: {
+    onGiveUp: (reason) => {
+      console.error(reason);
+      void stack.stop().finally(() => process.exit(1));
+    },
+  },
+});
 
 console.log(`
 Atención Virtual está en ${stack.portalUrl}

@@ -19,7 +19,7 @@ import { archiveRoutes } from "./http/archive/routes.js";
 import { receiptsRoutes } from "./http/receipts/routes.js";
 import { accessesRoutes } from "./http/accesses/routes.js";
 import { exportRoutes } from "./http/export/routes.js";
-import { healthRoutes } from "./http/health/routes.js";
+import { healthRoutes, type HealthState } from "./http/health/routes.js";
 import { threadRoutes } from "./http/thread/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
 import type { RouteDeps } from "./http/types.js";
@@ -46,6 +46,8 @@ export type BuildAppOptions = {
   mailWorker?: boolean;
   /** The PostgreSQL pool, for `db_pool_connections` (decision 061). */
   pool?: PoolGauges;
+  /** Set `draining` to answer `/health/ready` with 503 while still serving (SIGTERM, decision 107). */
+  health?: HealthState;
 };
 
 /**
@@ -150,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   keepReferenceData(db, config.REFERENCE_CACHE_MS);
-  const store = options.store ?? (await blobStoreFromConfig(config));
+  const store = options.store ?? (await blobStoreFromConfig(config, db));
   const deps: RouteDeps = { db, config, store };
   const bearer = createBearerAuth(db, {
     issuer: config.OIDC_ISSUER,
@@ -159,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keys: options.keys,
   });
 
-  await app.register(healthRoutes, deps);
+  await app.register(healthRoutes, { ...deps, health: options.health });
   await app.register(operatorApi, { ...deps, prefix: "/operator/api" });
 
   await app.register(

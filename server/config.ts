@@ -1,5 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import { secretWeakness } from "../common/secrets.js";
+import { LONGEST_HOLD_MINUTES } from "../common/limits.js";
+import { REFERENCE_CACHE_MS_DEFAULT, REFERENCE_CACHE_MS_MAX } from "../common/reference-data.js";
 
 /**
  * Environment of the API process (and of the development identity provider it
@@ -60,6 +63,33 @@ export const EnvSchema = z
       .transform((v) => v.replace(/\/+$/, ""))
       .default("http://localhost:3000"),
     /**
+     * Addresses of the balancers in front of the development identity provider (comma-separated):
+     * from them, the sign-in limiter keys an attempt on the `X-Forwarded-For` client (issue 28).
+     */
+    OIDC_TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    /**
+     * Origins the logout URL may point to besides the identity provider's and the portal's (issue 28):
+     * comma-separated, e.g. `https://sso.provincia.gob.ar`. An operator's logout URL elsewhere is refused.
+     */
+    LOGOUT_URL_ORIGINS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map((s) => URL.parse(s)?.origin ?? s),
+      ),
+    /**
      * The development operator's bearer token (decision 070): calls with it are recorded as
      * 'Operador de desarrollo'. Default `dev-operator-token-change-me` outside production; refused
      * in production, where every operator has a named token (`operators:create`).
@@ -76,11 +106,22 @@ export const EnvSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
     /** A page that takes longer is stopped (its worker thread is terminated) and marked as failed. */
     RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    /**
+     * Minutes before a page that timed out is tried again (doubled after each further timeout, a
+     * day at most); until then it is refused at once (422) without taking a worker. A page the
+     * document itself breaks waits a day. `files:retry-pages` clears failures now.
+     */
+    RENDER_RETRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     /** Uploads one citizen may start per window (`/api/fs/raw/bucket`); past it, 429. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 
     // Mail (decision 060): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
+    /**
+     * `smtp` (SMTP_URL required) or `file` (.eml files under DATA_DIR/outbox); unset: smtp when
+     * SMTP_URL is set, else file — except in production, where file must be chosen explicitly.
+     */
+    MAIL_TRANSPORT: z.enum(["smtp", "file"]).optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -107,12 +148,18 @@ export const EnvSchema = z
      * How long the process keeps the reference data of the citizen's calls: page sizes, tabs,
      * communication types (decision 097); 0 = read them every time.
      */
-    REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(REFERENCE_CACHE_MS_MAX).default(REFERENCE_CACHE_MS_DEFAULT),
 
     /** Bearer token of GET /metrics (decision 061); unset: /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 062). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /**
+     * On SIGTERM, first answer /health/ready with 503 for this long while still serving, so the
+     * balancer takes the process out before it stops accepting (decision 107). Default 5000 in
+     * production, 0 otherwise.
+     */
+    SHUTDOWN_NOT_READY_MS: z.coerce.number().int().min(0).max(300_000).optional(),
 
     /** Where blobs live (decision 057): `disk` (DATA_DIR/blobs, one machine) or `s3` (an S3-compatible object store). */
     BLOB_STORE: z.enum(["disk", "s3"]).default("disk"),
@@ -137,8 +184,19 @@ export const EnvSchema = z
       .min(0)
       .max(7 * 86_400_000)
       .default(3_600_000),
-    /** Nothing younger than this is swept: uploads in flight, blobs whose row is being written, fresh discards. */
-    SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+    /**
+     * Nothing younger than this is swept: uploads in flight, blobs whose row is being written, held
+     * uploads, fresh discards. Never below the longest hold, or the sweeper would take a held file.
+     */
+    SWEEP_GRACE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(
+        LONGEST_HOLD_MINUTES,
+        `must be at least ${LONGEST_HOLD_MINUTES} minutes, the hold of a file uploaded without JavaScript (LONGEST_HOLD_MINUTES): a shorter grace would sweep a held file`,
+      )
+      .max(525_600)
+      .default(1440),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_SEND_TIMEOUT_MS >= env.MAIL_LEASE_MS) {
@@ -154,10 +212,29 @@ export const EnvSchema = z
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
     }
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with MAIL_TRANSPORT=smtp" });
+    }
+    if (env.MAIL_TRANSPORT === "file" && env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "is file but SMTP_URL is set: choose one" });
+    }
     if (env.NODE_ENV === "production") {
       if (issuer.protocol !== "https:") {
         ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be https in production" });
       }
+      // Issue 29: the portal's public address is in every e-mail's links; http there means no Secure cookies, no HSTS.
+      if (URL.parse(env.PORTAL_URL)?.protocol !== "https:") {
+        ctx.addIssue({ code: "custom", path: ["PORTAL_URL"], message: "must be the portal's public https:// address in production" });
+      }
+      if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "file") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message: "is required in production (the citizens' mail would be written to local files); set MAIL_TRANSPORT=file to mean that",
+        });
+      }
+      const weakMetrics = env.METRICS_TOKEN === undefined ? null : secretWeakness(env.METRICS_TOKEN, 16);
+      if (weakMetrics) ctx.addIssue({ code: "custom", path: ["METRICS_TOKEN"], message: `${weakMetrics} (production)` });
       if (env.OPERATOR_TOKEN !== undefined) {
         ctx.addIssue({
           code: "custom",
@@ -184,12 +261,19 @@ export type Config = Env & {
   devProvider: boolean;
   jwksUri: string;
   dataDir: string;
+  /** SHUTDOWN_NOT_READY_MS with its default (decision 107). */
+  notReadyMs: number;
 };
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
     super(`Configuración inválida: ${issues.join("; ")}`);
     this.name = "ConfigError";
+  }
+
+  /** One line per problem, each naming its variable (what a process prints before it refuses to start). */
+  lines(): string[] {
+    return this.issues.map((issue) => `Configuración inválida: ${issue}`);
   }
 }
 
@@ -210,5 +294,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devProvider: env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname),
     jwksUri: env.OIDC_JWKS_URI ?? `${env.OIDC_ISSUER}/jwks`,
     dataDir: path.resolve(env.DATA_DIR),
+    notReadyMs: env.SHUTDOWN_NOT_READY_MS ?? (env.NODE_ENV === "production" ? 5_000 : 0),
   };
 }

@@ -2,16 +2,18 @@
  * API entry point (`tsx server/main.ts`): parse the environment (refuse to start on a
  * bad value), migrate, seed when asked or when the database is new (outside production),
  * start the API and, unless an external issuer is configured, the development identity
- * provider on its own port. SIGTERM / SIGINT close both gracefully (decision 062): no new
+ * provider on its own port. SIGTERM / SIGINT close both gracefully (decisions 062, 107): first
+ * `/health/ready` answers 503 for SHUTDOWN_NOT_READY_MS while requests are still served, then no new
  * connections, requests in flight (uploads included) finish, the mail outbox releases what it
  * claimed, then the database closes; past SHUTDOWN_TIMEOUT_MS the process exits anyway.
  */
 import pino from "pino";
+import { requireSupportedNode } from "../common/node-line.js";
+import { installFaultHandlers } from "../common/process-faults.js";
 import { buildApp } from "./app.js";
 import { startOidcServer, type OidcServer } from "./auth/oidc/server.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { createDatabase } from "./db/index.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { openMigratedDatabase } from "./db/migrate.js";
 import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
 import { loggerOptions } from "./logger.js";
 import { blobStoreFromConfig } from "./storage/index.js";
@@ -20,32 +22,32 @@ import { reminderIntervalFromEnv, startReminderJob } from "./domain/deadlines/se
 import { startAccessDigestJob } from "./domain/accesses/digest.js";
 import { loadPdfJs } from "./domain/files/pdf-pages.js";
 
+// Before anything opens SQLite: on an older Node the driver dies with no word (issue 28).
+requireSupportedNode("api");
+installFaultHandlers("api");
+
 let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) for (const line of error.lines()) console.error(line);
+  else console.error(error);
   process.exit(1);
 }
 
 const logger = pino(loggerOptions(config.LOG_LEVEL));
 
 async function start() {
-  const { db, dialect, location, pool } = await createDatabase({
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-    dataDir: config.dataDir,
+  const { db, dialect, location, pool, applied } = await openMigratedDatabase(config, {
     onPoolError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   logger.info({ dialect, location }, "database");
-
-  const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 
   const seedOptions = {
     issuer: config.OIDC_ISSUER,
     tenant: config.TENANT,
-    store: await blobStoreFromConfig(config),
+    store: await blobStoreFromConfig(config, db),
   };
   if (config.SEED === true || (config.SEED !== false && !config.isProduction && (await isEmpty(db)))) {
     await seed(db, seedOptions);
@@ -63,7 +65,8 @@ async function start() {
 
   // Decision 087: the PDF engine is part of the process from its start, not of the first upload.
   await loadPdfJs();
-  const app = await buildApp({ config, db, logger, pool, store: seedOptions.store });
+  const health = { draining: false };
+  const app = await buildApp({ config, db, logger, pool, store: seedOptions.store, health });
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
   // Decision 028: e-mail reminders three days before each due date, queued in the outbox (REMINDERS_INTERVAL_MS, 0 = off).
@@ -80,7 +83,11 @@ async function start() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, "shutting down");
+    // Decision 107: first not ready (the balancer stops sending) while still serving, then the drain.
+    health.draining = true;
+    logger.info({ signal, notReadyMs: config.notReadyMs }, "not ready, shutting down");
+    if (config.notReadyMs > 0) await new Promise((resolve) => setTimeout(resolve, config.notReadyMs));
+    logger.info("draining");
     const timer = setTimeout(() => {
       logger.error("shutdown timed out");
       process.exit(1);

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { ACCESS_KINDS } from "@common/accesses";
-import { ApiError, apiJson, type ApiContext } from "./client.server";
+import { api, ApiError, apiJson, type ApiContext } from "./client.server";
+import { offers } from "./extensions.server";
 
 /**
  * 'Tus datos' (decisions 071, 072, 074): `GET /api/v1/me/accesses` and the digest's switch, calls of
@@ -29,8 +30,9 @@ export type AccessPage = z.infer<typeof AccessPage>;
 
 export type AccessQuery = { page: number; since?: string | null; until?: string | null; kind?: string | null };
 
-/** A call of ours: its answer, or null when this backend does not offer it (404). */
-async function offered<T>(call: () => Promise<T>): Promise<T | null> {
+/** A call of ours: its answer, or null when this backend does not offer it (decision 098; a 404 says so too). */
+async function offered<T>(ctx: ApiContext, call: () => Promise<T>): Promise<T | null> {
+  if (!(await offers(ctx, "accesses"))) return null;
   try {
     return await call();
   } catch (error) {
@@ -40,8 +42,8 @@ async function offered<T>(call: () => Promise<T>): Promise<T | null> {
 }
 
 export function getAccesses(ctx: ApiContext, q: AccessQuery): Promise<AccessPage | null> {
-  return offered(() =>
-    apiJson(ctx, "/api/v1/me/accesses", AccessPage, {
+  return offered(ctx, () =>
+    apiJson(ctx, api`/api/v1/me/accesses`, AccessPage, {
       query: { page: q.page, since: q.since || undefined, until: q.until || undefined, kind: q.kind || undefined },
     }),
   );
@@ -51,10 +53,10 @@ export function getAccesses(ctx: ApiContext, q: AccessQuery): Promise<AccessPage
 const DigestSwitch = z.object({ enabled: z.boolean() });
 
 export async function getAccessDigest(ctx: ApiContext): Promise<boolean | null> {
-  const answer = await offered(() => apiJson(ctx, "/api/v1/me/access-digest", DigestSwitch));
+  const answer = await offered(ctx, () => apiJson(ctx, api`/api/v1/me/access-digest`, DigestSwitch));
   return answer ? answer.enabled : null;
 }
 
 export async function setAccessDigest(ctx: ApiContext, enabled: boolean): Promise<boolean> {
-  return (await apiJson(ctx, "/api/v1/me/access-digest", DigestSwitch, { method: "PUT", body: { enabled } })).enabled;
+  return (await apiJson(ctx, api`/api/v1/me/access-digest`, DigestSwitch, { method: "PUT", body: { enabled } })).enabled;
 }

@@ -3,15 +3,15 @@
  * `GET /api/fs/archive/record/{id}` and `GET /api/fs/archive/procedure/{id}`, passed through
  * as a stream (never buffered).
  */
-import { apiRaw, seg, type ApiContext } from "./client.server";
+import { api, apiRaw, type ApiContext } from "./client.server";
 
 /** The timeout covers the whole body too: long enough for a large ZIP on a slow line. */
 export const STREAM_TIMEOUT_MS = 30 * 60_000;
 
 export function downloadRecordArchive(ctx: ApiContext, recordId: string): Promise<Response> {
-  return apiRaw(ctx, `/api/fs/archive/record/${seg(recordId)}`, { timeoutMs: STREAM_TIMEOUT_MS });
+  return apiRaw(ctx, api`/api/fs/archive/record/${recordId}`, { timeoutMs: STREAM_TIMEOUT_MS });
 }
 
 export function downloadProcedureArchive(ctx: ApiContext, instanceId: string): Promise<Response> {
-  return apiRaw(ctx, `/api/fs/archive/procedure/${seg(instanceId)}`, { timeoutMs: STREAM_TIMEOUT_MS });
+  return apiRaw(ctx, api`/api/fs/archive/procedure/${instanceId}`, { timeoutMs: STREAM_TIMEOUT_MS });
 }

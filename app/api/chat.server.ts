@@ -5,107 +5,309 @@
  * Form data); answers are checked with zod.
  */
 import { z } from "zod/v4";
-import { apiJson, seg, type ApiContext } from "./client.server";
+import { api, apiJson, type ApiContext } from "./client.server";
+import { flag, id, list, maybeText, optText, text, unwrap, wireId, wireIdOf, wrapped, type WireId } from "./read.server";
 
-const FieldOptionSchema = z.object({ value: z.string(), label: z.string() });
+const FieldOptionSchema = z.union([
+  z.object({ value: text, label: text }),
+  z.union([z.string(), z.number()]).transform((v) => ({ value: String(v), label: String(v) })),
+]);
+const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone", "select", "radio", "checkbox"] as const;
 export const FormFieldSchema = z.object({
-  name: z.string(),
-  label: z.string(),
-  type: z.enum(["text", "textarea", "number", "date", "email", "phone", "select", "radio", "checkbox"]),
-  required: z.boolean().optional(),
-  hint: z.string().optional(),
+  name: id,
+  label: text,
+  /** An unknown kind of field is a text field: the citizen can still answer it. */
+  type: z
+    .string()
+    .nullish()
+    .transform((v) =>
+      (FIELD_TYPES as readonly string[]).includes((v ?? "").toLowerCase())
+        ? ((v ?? "").toLowerCase() as (typeof FIELD_TYPES)[number])
+        : "text",
+    ),
+  required: flag(false).optional(),
+  hint: maybeText,
   minLength: z.number().optional(),
   maxLength: z.number().optional(),
-  pattern: z.string().optional(),
+  pattern: maybeText,
   min: z.union([z.number(), z.string()]).optional(),
   max: z.union([z.number(), z.string()]).optional(),
-  options: z.array(FieldOptionSchema).optional(),
+  options: list(FieldOptionSchema).optional(),
 });
-export const FormSpecSchema = z.object({
-  description: z.string().nullable().optional(),
-  header: z.object({ name: z.string() }),
-  fields: z.array(FormFieldSchema),
-});
+/**
+ * Form data's `spec` (spec section 3: "description or header.name"). The spec names no field list:
+ * when the backend sends one it is read; else the form's fields are derived from its data (below).
+ */
+export const FormSpecSchema = z
+  .object({
+    description: optText,
+    header: z.object({ name: text }).nullish(),
+    name: optText,
+    fields: list(FormFieldSchema),
+  })
+  .transform((spec) => ({
+    description: spec.description,
+    header: { name: spec.header?.name || spec.name || spec.description || "" },
+    fields: spec.fields,
+  }));
 export type FormSpec = z.infer<typeof FormSpecSchema>;
 
-export const ChatDocumentSchema = z.object({
-  id: z.string(),
-  spec: z.object({
-    id: z.string(),
-    code: z.string(),
-    description: z.string(),
-    validExtensions: z.array(z.string()).default([]),
-    tDocumento: z.string().nullable().optional(),
-    form: z.object({ id: z.string() }).nullable().optional(),
-  }),
-  file: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
-  isRequired: z.boolean(),
-  status: z.string(),
-  reason: z.string().nullable().optional(),
+/** A document's status in our model; the spec's words (pending, received…) and the event it came in decide it. */
+export type ChatDocumentStatus = "requested" | "toSend" | "sent" | "received" | "approved" | "rejected";
+const STATUS_WORDS: Record<string, ChatDocumentStatus> = {
+  requested: "requested",
+  pending: "requested",
+  tosend: "toSend",
+  to_send: "toSend",
+  sent: "sent",
+  uploaded: "sent",
+  toevaluate: "sent",
+  received: "received",
+  approved: "approved",
+  rejected: "rejected",
+};
+const STATUS_OF_EVENT: Record<string, ChatDocumentStatus> = {
+  requestedDocuments: "requested",
+  toSendDocuments: "toSend",
+  uploadedDocuments: "sent",
+  toEvaluateDocuments: "sent",
+  receivedDocuments: "received",
+  approvedDocuments: "approved",
+  rejectedDocuments: "rejected",
+};
+
+/** `validExtensions`: a list, or one comma-separated text. */
+const extensions = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(/[,\s]+/))])
+  .nullish()
+  .transform((v) => (v ?? []).map((e) => e.trim()).filter(Boolean));
+
+const ChatDocumentRead = z.object({
+  id: optText,
+  spec: z
+    .object({
+      id: optText,
+      code: optText,
+      description: text,
+      validExtensions: extensions,
+      tDocumento: optText,
+      form: z.object({ id }).nullish(),
+    })
+    .nullish()
+    .transform((v) => v ?? { id: null, code: null, description: "", validExtensions: [], tDocumento: null, form: null }),
+  file: z.object({ id: optText, name: text }).nullish(),
+  isRequired: flag(false),
+  status: optText,
+  reason: optText,
   /** Ours, beside the spec (decisions 026, 027): due day `yyyy-mm-dd` of a requested document */
-  dueDate: z.string().nullable().optional(),
+  dueDate: optText,
 });
-export type ChatDocument = z.infer<typeof ChatDocumentSchema>;
 
-export const ChatEventSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  author: z.enum(["user", "operator"]),
-  message: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  createdAt: z.string(),
-  commiter: z.object({ cn: z.string() }).optional(),
-  documents: z.array(ChatDocumentSchema).default([]),
-});
-export type ChatEvent = z.infer<typeof ChatEventSchema>;
+/**
+ * A chat document in the portal's model. Its `id` is what the portal sends back to name it (the
+ * backend's own id, else the spec's document id or code); its status is the backend's, else the one
+ * its event says (a document in `requestedDocuments` is requested…).
+ */
+export type ChatDocument = {
+  id: string;
+  spec: {
+    id: string;
+    code: string;
+    description: string;
+    validExtensions: string[];
+    tDocumento: string | null;
+    form: { id: string } | null;
+  };
+  file: { id: string; name: string } | null;
+  isRequired: boolean;
+  status: ChatDocumentStatus;
+  reason: string | null;
+  dueDate: string | null;
+};
 
-export const ChatSchema = z.object({
-  procedureId: z.number(),
-  procedureDescription: z.string(),
-  first: z.boolean(),
-  draft: z.boolean(),
-  instanceId: z.string().nullable(),
-  events: z.array(ChatEventSchema),
-  current: z.object({
-    documents: z.array(ChatDocumentSchema).default([]),
-    open: z.boolean(),
-    enabledProcedureAcceptedTerms: z.boolean().optional(),
-    state: z.object({ text: z.string(), color: z.string() }).nullable().optional(),
-  }),
-});
-export type Chat = z.infer<typeof ChatSchema>;
+/**
+ * `eventType` is the event the document came in; for the chat's `current` documents (the ones the
+ * citizen can act on) it is empty, and a file there means one attached and not yet sent.
+ */
+function toDocument(raw: z.infer<typeof ChatDocumentRead>, eventType: string, fallbackId: string): ChatDocument {
+  const docId = raw.id ?? raw.spec.id ?? raw.spec.code ?? fallbackId;
+  const unsaid: ChatDocumentStatus = eventType ? (raw.file ? "sent" : "requested") : raw.file ? "toSend" : "requested";
+  const status = STATUS_WORDS[(raw.status ?? "").toLowerCase()] ?? STATUS_OF_EVENT[eventType] ?? unsaid;
+  return {
+    id: docId,
+    spec: { ...raw.spec, id: raw.spec.id ?? docId, code: raw.spec.code ?? raw.spec.id ?? docId, form: raw.spec.form ?? null },
+    file: raw.file ? { id: raw.file.id ?? "", name: raw.file.name } : null,
+    isRequired: raw.isRequired,
+    status,
+    reason: raw.reason,
+    dueDate: raw.dueDate,
+  };
+}
 
-const FirstSchema = z.object({
-  result: ChatSchema,
-  data: z.object({
-    form: z.object({ id: z.string() }).nullable().optional(),
-    spec: z.object({ description: z.string().nullable().optional(), header: z.object({ name: z.string() }) }),
-    procedureType: z.string().nullable().optional(),
-  }),
+const AUTHORS: Record<string, "user" | "operator"> = { operator: "operator", op: "operator", operador: "operator", system: "operator" };
+const ChatEventRead = z.object({
+  id: optText,
+  type: text,
+  author: optText,
+  message: optText,
+  description: optText,
+  createdAt: text,
+  commiter: z.object({ cn: optText }).nullish(),
+  documents: list(ChatDocumentRead),
 });
+
+export type ChatEvent = {
+  id: string;
+  type: string;
+  author: "user" | "operator";
+  message: string | null;
+  description: string | null;
+  createdAt: string;
+  commiter?: { cn: string };
+  documents: ChatDocument[];
+};
+
+/** Events get a stable id when the backend sends none (their place in the conversation). */
+function toEvent(raw: z.infer<typeof ChatEventRead>, index: number): ChatEvent {
+  const eventId = raw.id ?? `e${index}`;
+  return {
+    id: eventId,
+    type: raw.type,
+    author: AUTHORS[(raw.author ?? "").toLowerCase()] ?? "user",
+    message: raw.message,
+    description: raw.description,
+    createdAt: raw.createdAt,
+    ...(raw.commiter?.cn ? { commiter: { cn: raw.commiter.cn } } : {}),
+    documents: raw.documents.map((d, i) => toDocument(d, raw.type, `${eventId}-${i}`)),
+  };
+}
+
+/**
+ * `current` is not a field the spec names: when the backend sends none, the documents the citizen
+ * can act on are derived from the conversation (the latest state of each requested or to-send
+ * document), and the chat is open.
+ */
+function deriveCurrent(events: ChatEvent[]): ChatEvent["documents"] {
+  const latest = new Map<string, ChatDocument>();
+  for (const event of events) for (const doc of event.documents) latest.set(doc.id, doc);
+  return [...latest.values()].filter((d) => d.status === "requested" || d.status === "toSend");
+}
+
+const ChatRead = z.object({
+  procedureId: wireId.nullish(),
+  procedureDescription: text,
+  first: flag(false),
+  draft: flag(false),
+  instanceId: optText,
+  events: list(ChatEventRead),
+  /** Ours where a backend sends it; a backend may also read the spec's `current` as the state itself (`{ text, color }`). */
+  current: z
+    .object({
+      documents: z.array(ChatDocumentRead).nullish(),
+      open: flag(true),
+      enabledProcedureAcceptedTerms: flag(false).optional(),
+      state: z.object({ text: text, color: optText }).nullish(),
+      text: optText,
+      color: optText,
+    })
+    .nullish(),
+});
+
+export type Chat = {
+  procedureId: WireId | null;
+  procedureDescription: string;
+  first: boolean;
+  draft: boolean;
+  instanceId: string | null;
+  events: ChatEvent[];
+  current: {
+    documents: ChatDocument[];
+    open: boolean;
+    enabledProcedureAcceptedTerms?: boolean;
+    state: { text: string; color: string | null } | null;
+  };
+};
+
+export const ChatSchema = ChatRead.transform((raw): Chat => {
+  const events = raw.events.map(toEvent);
+  const current = raw.current;
+  return {
+    procedureId: raw.procedureId ?? null,
+    procedureDescription: raw.procedureDescription,
+    first: raw.first,
+    draft: raw.draft,
+    instanceId: raw.instanceId,
+    events,
+    current: {
+      documents: current?.documents ? current.documents.map((d, i) => toDocument(d, "", `c${i}`)) : deriveCurrent(events),
+      open: current ? current.open : true,
+      ...(current?.enabledProcedureAcceptedTerms !== undefined
+        ? { enabledProcedureAcceptedTerms: current.enabledProcedureAcceptedTerms }
+        : {}),
+      state: current?.state?.text ? current.state : current?.text ? { text: current.text, color: current.color } : null,
+    },
+  };
+});
+
+/** An answer that "returns result" as the chat: there, under `data`, or the chat itself. */
+const chatAnswer = wrapped(ChatSchema, "events", ["result", "data"], "result");
+
+/**
+ * `forms/first`: the initial chat (in `result`), and the form's header (`data.spec.header.name`); the
+ * form's id and the procedure's type are read where a backend puts them and are optional.
+ */
+const FirstSchema = z
+  .object({
+    result: z.unknown().optional(),
+    data: z
+      .object({
+        form: z.object({ id }).nullish(),
+        spec: z.object({ description: optText, header: z.object({ name: text }).nullish() }).nullish(),
+        procedureType: optText,
+      })
+      .nullish(),
+  })
+  .transform((v, ctx) => {
+    const chat = ChatSchema.safeParse(v.result ?? { events: [] });
+    if (!chat.success) {
+      for (const issue of chat.error.issues) ctx.issues.push({ ...issue, path: ["result", ...issue.path] });
+      return z.NEVER;
+    }
+    return {
+      result: chat.data,
+      data: {
+        form: v.data?.form ?? null,
+        spec: { description: v.data?.spec?.description ?? null, header: { name: v.data?.spec?.header?.name ?? "" } },
+        procedureType: v.data?.procedureType?.toUpperCase() ?? null,
+      },
+    };
+  });
 export type FirstChat = z.infer<typeof FirstSchema>;
 
-const ChatAnswer = z.object({ result: ChatSchema });
-const InstanceAnswer = z.object({ result: z.object({ instanceId: z.string() }) });
+/** The answer of a new draft: "result (chat, or instanceId for a new draft)". */
+const InstanceAnswer = z.preprocess(
+  (v) => unwrap(v, (x) => typeof x !== "object" || x === null || "instanceId" in x, ["result", "data"], "result"),
+  z.union([z.object({ instanceId: id }).transform((r) => r.instanceId), id]),
+);
 
 export function getFirstChat(ctx: ApiContext, procedureId: string | number) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/forms/first`, FirstSchema);
+  return apiJson(ctx, api`/api/v4/procedures/${procedureId}/forms/first`, FirstSchema);
 }
 
 export async function getChat(ctx: ApiContext, instanceId: string) {
-  return (await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/citizen`, ChatAnswer)).result;
+  return apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/citizen`, chatAnswer);
 }
 
 export async function getPreviewChat(ctx: ApiContext, instanceId: string) {
-  return (await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/previewChat`, ChatAnswer)).result;
+  return apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/previewChat`, chatAnswer);
 }
 
 /** First send of a draft chat: creates the instance (once per idempotency key). */
 export async function sendDraft(
   ctx: ApiContext,
-  input: { procedureId: number; message: string; acceptedTerms: boolean; idempotencyKey: string },
+  input: { procedureId: WireId; message: string; acceptedTerms: boolean; idempotencyKey: string },
 ) {
-  const answer = await apiJson(ctx, `/api/v4/instances/DRAFT/interactive/generic`, InstanceAnswer, {
+  return apiJson(ctx, api`/api/v4/instances/DRAFT/interactive/generic`, InstanceAnswer, {
     method: "PUT",
     body: {
       action: "text",
@@ -115,114 +317,125 @@ export async function sendDraft(
       idempotencyKey: input.idempotencyKey,
     },
   });
-  return answer.result.instanceId;
 }
 
 export async function sendText(
   ctx: ApiContext,
   instanceId: string,
-  input: { procedureId: number; message: string; idempotencyKey?: string },
+  input: { procedureId: WireId | null; message: string; idempotencyKey?: string },
 ) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/generic`, ChatAnswer, {
-      method: "PUT",
-      body: {
-        action: "text",
-        data: { message: input.message },
-        procedureId: input.procedureId,
-        ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
-      },
-    })
-  ).result;
+  await apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/generic`, z.unknown(), {
+    method: "PUT",
+    body: {
+      action: "text",
+      data: { message: input.message },
+      procedureId: input.procedureId,
+      ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+    },
+  });
 }
 
 export async function sendToSendDocument(
   ctx: ApiContext,
   instanceId: string,
-  input: { procedureId: number; document: string; file: { id: string; name: string } },
+  input: { procedureId: WireId | null; document: string; file: { id: string; name: string } },
 ) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/generic`, ChatAnswer, {
-      method: "PUT",
-      body: { action: "toSendDocument", data: { document: input.document, file: input.file }, procedureId: input.procedureId },
-    })
-  ).result;
+  await apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/generic`, z.unknown(), {
+    method: "PUT",
+    body: { action: "toSendDocument", data: { document: input.document, file: input.file }, procedureId: input.procedureId },
+  });
 }
 
 export async function finalise(ctx: ApiContext, instanceId: string) {
-  await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/citizen/update`, z.unknown(), {
+  await apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/citizen/update`, z.unknown(), {
     method: "PUT",
     body: { force: true },
   });
 }
 
 export async function discardToSendDocument(ctx: ApiContext, instanceId: string, document: string) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/interactive/discardToSendDocument`, ChatAnswer, {
-      method: "POST",
-      body: { data: { document } },
-    })
-  ).result;
+  await apiJson(ctx, api`/api/v4/instances/${instanceId}/interactive/discardToSendDocument`, z.unknown(), {
+    method: "POST",
+    body: { data: { document } },
+  });
 }
 
-const FormDataAnswer = z.object({
-  result: z.object({
-    data: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-    spec: FormSpecSchema,
-    globals: z.record(z.string(), z.unknown()).optional(),
+/** A form's saved values: texts, lists of texts; numbers and flags are read as text, anything else is left out. */
+const formValues = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((v) => {
+    const out: Record<string, string | string[]> = {};
+    for (const [key, value] of Object.entries(v ?? {})) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") out[key] = String(value);
+      else if (Array.isArray(value)) out[key] = value.filter((x) => typeof x === "string" || typeof x === "number").map(String);
+    }
+    return out;
+  });
+
+/**
+ * formData "returns result.data, result.spec" (spec section 3: form_data, spec, globals). With no field
+ * list in the spec, each saved value becomes a text field named after its key.
+ */
+const FormDataAnswer = wrapped(
+  z.object({
+    data: formValues.optional(),
+    form_data: formValues.optional(),
+    spec: FormSpecSchema.nullish(),
+    globals: z.record(z.string(), z.unknown()).nullish(),
   }),
+  "spec",
+  ["result", "data"],
+).transform((r) => {
+  const data = r.data ?? r.form_data ?? {};
+  const spec = r.spec ?? { description: null, header: { name: "" }, fields: [] };
+  const fields = spec.fields.length ? spec.fields : Object.keys(data).map((name) => ({ name, label: name, type: "text" as const }));
+  return { data, spec: { ...spec, fields }, globals: r.globals ?? undefined };
 });
-export type FormData = z.infer<typeof FormDataAnswer>["result"];
+export type FormData = z.infer<typeof FormDataAnswer>;
 export type FormValues = Record<string, string | string[]>;
 
 export async function getFormData(ctx: ApiContext, procedureId: string | number, instanceId: string | null, formId: string) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/${seg(procedureId)}/${seg(instanceId ?? "DRAFT")}/forms/${seg(formId)}/formData`, FormDataAnswer)
-  ).result;
+  return apiJson(ctx, api`/api/v4/instances/${procedureId}/${instanceId ?? "DRAFT"}/forms/${formId}/formData`, FormDataAnswer);
 }
 
 export async function saveInstanceForm(ctx: ApiContext, instanceId: string, formId: string, formData: FormValues) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/forms/${seg(formId)}`, InstanceAnswer, {
-      method: "PUT",
-      query: { module: "av" },
-      body: { formData, submitType: "FINAL" },
-    })
-  ).result.instanceId;
+  const saved = await apiJson(ctx, api`/api/v4/instances/${instanceId}/forms/${formId}`, InstanceAnswer.optional(), {
+    method: "PUT",
+    query: { module: "av" },
+    body: { formData, submitType: "FINAL" },
+  });
+  return saved ?? instanceId;
 }
 
 export async function saveDraftForm(
   ctx: ApiContext,
   input: { procedureId: string | number; formId: string; formData: FormValues; acceptedTerms: boolean; idempotencyKey: string },
 ) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/DRAFT/forms/${seg(input.formId)}`, InstanceAnswer, {
-      method: "PUT",
-      query: { module: "av", procedureId: input.procedureId },
-      body: {
-        formData: input.formData,
-        submitType: "FINAL",
-        ...(input.acceptedTerms ? { procedureAcceptedTerms: true } : {}),
-        idempotencyKey: input.idempotencyKey,
-      },
-    })
-  ).result.instanceId;
+  return apiJson(ctx, api`/api/v4/instances/DRAFT/forms/${input.formId}`, InstanceAnswer, {
+    method: "PUT",
+    query: { module: "av", procedureId: input.procedureId },
+    body: {
+      formData: input.formData,
+      submitType: "FINAL",
+      ...(input.acceptedTerms ? { procedureAcceptedTerms: true } : {}),
+      idempotencyKey: input.idempotencyKey,
+    },
+  });
 }
 
 export async function createFormInstance(
   ctx: ApiContext,
   input: { procedureId: string | number; formData: FormValues; acceptedTerms: boolean; idempotencyKey: string },
 ) {
-  return (
-    await apiJson(ctx, `/api/v4/instances/`, InstanceAnswer, {
-      method: "POST",
-      query: { module: "av" },
-      body: {
-        formData: input.formData,
-        procedureId: Number(input.procedureId),
-        ...(input.acceptedTerms ? { procedureAcceptedTerms: true } : {}),
-        idempotencyKey: input.idempotencyKey,
-      },
-    })
-  ).result.instanceId;
+  return apiJson(ctx, api`/api/v4/instances/`, InstanceAnswer, {
+    method: "POST",
+    query: { module: "av" },
+    body: {
+      formData: input.formData,
+      procedureId: wireIdOf(String(input.procedureId)),
+      ...(input.acceptedTerms ? { procedureAcceptedTerms: true } : {}),
+      idempotencyKey: input.idempotencyKey,
+    },
+  });
 }

@@ -4,14 +4,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FormDataEncoder } from "form-data-encoder";
 import { countedStream } from "@common/streamed-bytes";
-import { env } from "~/lib/env.server";
-import { getActiveSession, redirectToSignIn } from "~/lib/session.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { env } from "~/env.server";
 import type { z } from "zod/v4";
+import { unreadableFields, type Unreadable } from "./read.server";
 
 /**
  * The typed client for the backend contract (spec section 7). Loaders and
  * actions are its only callers. Every call carries the citizen's bearer token,
- * has a timeout, and applies the global 303 rule.
+ * has a timeout, and applies the global 303 rule. It knows no session: the
+ * citizen, and the way to send them to sign in, come in the ApiContext.
  */
 export class ApiError extends Error {
   constructor(
@@ -19,13 +21,46 @@ export class ApiError extends Error {
     public code: string | null,
     /** the server's message, when it sent one (toasts prefer it over their default) */
     public serverMessage: string | null,
+    /** of an answer that could not be read: the fields that failed (types only) */
+    public unreadable: Unreadable[] = [],
   ) {
     super(`API ${status}${code ? ` ${code}` : ""}`);
   }
 }
 
-/** A call's citizen; `adhered` when this session's adhesion check already said yes (decision 075). */
-export type ApiContext = { request: Request; accessToken: string; cuil: string; adhered?: boolean };
+/**
+ * A call of the contract: the path it goes to and its pattern (the path as written in the code, each
+ * value a `{}`), which names the call in the metrics and the diagnostics whatever the citizen sent.
+ * Made with the `api` tag: api`/api/dd/v1/communications/get_one/${code}` — every value is encoded
+ * as one path segment.
+ */
+export type ApiCall = { path: string; pattern: string };
+
+export function api(strings: TemplateStringsArray, ...values: (string | number)[]): ApiCall {
+  let path = strings[0]!;
+  let pattern = strings[0]!;
+  values.forEach((value, i) => {
+    path += encodeURIComponent(String(value)) + strings[i + 1]!;
+    pattern += "{}" + strings[i + 1]!;
+  });
+  return { path, pattern };
+}
+
+/**
+ * A call's citizen; `adhered` when this session's adhesion check already said yes (decision 075).
+ * `signIn` is the global 303 rule's way out: it throws the redirect to sign in (to the API's location
+ * when it gave one). The session builds the context (`apiContext` in lib/session.server.ts), so that
+ * this client, below lib/, never calls back into it.
+ */
+export type ApiContext = {
+  request: Request;
+  /** the request's load context: what it keeps for all its loaders, and the server's metrics (decision 109) */
+  context: AppLoadContext;
+  accessToken: string;
+  cuil: string;
+  adhered?: boolean;
+  signIn: (location?: string) => Promise<never>;
+};
 
 type CallOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -41,19 +76,12 @@ type CallOptions = {
 /** A call whose answer is passed on as a stream sends no body. */
 type RawCallOptions = Omit<CallOptions, "body">;
 
-/** The signed-in citizen's API context, or a redirect to sign in (keeping where they were going). */
-export async function requireApiContext(request: Request): Promise<ApiContext> {
-  const active = await getActiveSession(request);
-  if (!active) return redirectToSignIn(request);
-  return { request, accessToken: active.data.accessToken, cuil: active.data.cuil, adhered: active.data.adhered === true };
-}
-
 /**
- * Connections to the API are kept open and reused (decision 047): a new TCP connection per call cost
- * the portal about a tenth of its CPU. Calls with a JSON answer go through Node's `http` on these
- * agents (decision 079; uploads too, decision 088); streamed answers through fetch, which is given
- * the same agent (Remix's node-fetch based fetch takes `agent`; a fetch that does not know the option
- * ignores it).
+ * Connections to the API are kept open and reused (decision 047): a new TCP connection per call would
+ * pay a connect and its handshake for every call of every page. Calls with a JSON answer go through
+ * Node's `http` on these agents (decision 079; uploads too, decision 088); streamed answers through
+ * fetch, which is given the same agent (Remix's node-fetch based fetch takes `agent`; a fetch that does
+ * not know the option ignores it).
  */
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: "lifo" }),
@@ -69,22 +97,61 @@ function buildUrl(path: string, query?: CallOptions["query"]) {
   return url;
 }
 
-/** Tells the portal server's metrics of a call (portal/metrics.ts, decision 061), when it listens. */
-function observe(method: string, path: string, status: number, started: number) {
-  const observer = (globalThis as Record<symbol, unknown>)[Symbol.for("atencion-virtual.api-call")];
-  if (typeof observer === "function") observer({ method, path, status, seconds: (performance.now() - started) / 1000 });
+/** Tells the portal server's metrics of a call (portal/metrics.ts, decision 061), through the request's load context. */
+function observe(ctx: ApiContext, call: string, status: number, started: number) {
+  ctx.context.observe.apiCall({ call, status, seconds: (performance.now() - started) / 1000 });
+}
+
+/**
+ * An answer that could not be read (decision 098): counted by call in the metrics, and logged once
+ * per call and field for whoever integrates the backend (the pattern, the JSON path, the types; never
+ * a value, so nothing of a citizen reaches the log).
+ */
+const reported = new Set<string>();
+function reportUnreadable(ctx: ApiContext, call: string, fields: Unreadable[]) {
+  ctx.context.observe.unreadable({ call });
+  for (const field of fields) {
+    const key = `${call} ${field.path}`;
+    if (reported.has(key) || reported.size >= 1000) continue;
+    reported.add(key);
+    console.warn(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        service: "portal",
+        level: "warn",
+        msg: "unreadable backend answer",
+        call,
+        ...field,
+      }),
+    );
+  }
 }
 
 /** What the contract's rules read of an answer, whichever transport brought it. */
-type Answer = { status: number; location: string | null; json: () => Promise<unknown> };
+type Answer = { status: number; location: string | null; contentType: string; text: () => Promise<string>; json: () => Promise<unknown> };
+
+/** A spec error code (`REQUIRED_FILES_NOT_UPLOADED`) may come in `code` or, as the only text, in `message`. */
+const ERROR_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/** The error of a non-2xx answer: its code and the server's message, wherever the backend put them. */
+export function errorOf(status: number, payload: unknown): ApiError {
+  const body = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
+  const inner = typeof body.error === "object" && body.error !== null ? (body.error as Record<string, unknown>) : body;
+  const code = typeof inner.code === "string" ? inner.code.trim() : null;
+  const message = typeof inner.message === "string" ? inner.message.trim() : typeof payload === "string" ? payload.trim() : null;
+  if (!code && message && ERROR_CODE.test(message)) return new ApiError(status, message, null);
+  return new ApiError(status, code || null, message || null);
+}
 
 function callHeaders(ctx: ApiContext, options: CallOptions): Record<string, string> {
   const headers: Record<string, string> = {
+    Accept: "application/json",
     ...options.headers,
     Authorization: `Bearer ${ctx.accessToken}`,
-    Accept: "application/json",
   };
   if (options.userId) headers["User-ID"] = ctx.cuil;
+  const requestId = ctx.request.headers.get("x-request-id");
+  if (requestId) headers["X-Request-Id"] = requestId;
   return headers;
 }
 
@@ -94,33 +161,29 @@ function callHeaders(ctx: ApiContext, options: CallOptions): Record<string, stri
  */
 async function call<A extends Answer>(
   ctx: ApiContext,
-  path: string,
+  { path, pattern }: ApiCall,
   options: CallOptions,
   transport: (url: URL, method: string, timeoutMs: number) => Promise<A>,
 ): Promise<A> {
   const started = performance.now();
   const method = options.method ?? "GET";
+  const name = `${method} ${pattern}`;
   let answer: A;
   try {
     answer = await transport(buildUrl(path, options.query), method, options.timeoutMs ?? env.API_TIMEOUT_MS);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    observe(method, path, timedOut ? 504 : 502, started);
+    observe(ctx, name, timedOut ? 504 : 502, started);
     throw new ApiError(timedOut ? 504 : 502, timedOut ? "TIMEOUT" : "UNREACHABLE", null);
   }
-  observe(method, path, answer.status, started);
+  observe(ctx, name, answer.status, started);
   if (answer.status === 303) {
     const payload = (await answer.json().catch(() => null)) as { location?: unknown } | null;
     const location = typeof payload?.location === "string" ? payload.location : (answer.location ?? undefined);
-    return redirectToSignIn(ctx.request, location);
+    return ctx.signIn(location);
   }
   if (answer.status < 200 || answer.status > 299) {
-    const payload = (await answer.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
-    throw new ApiError(
-      answer.status,
-      typeof payload?.code === "string" ? payload.code : null,
-      typeof payload?.message === "string" ? payload.message : null,
-    );
+    throw errorOf(answer.status, await answer.json().catch(() => null));
   }
   return answer;
 }
@@ -159,6 +222,8 @@ function requestJson(ctx: ApiContext, options: CallOptions) {
           resolve({
             status: res.statusCode ?? 502,
             location: typeof res.headers.location === "string" ? res.headers.location : null,
+            contentType: String(res.headers["content-type"] ?? ""),
+            text: async () => text,
             json: async () => JSON.parse(text) as unknown,
           });
         });
@@ -190,31 +255,49 @@ function requestFetch(ctx: ApiContext, options: RawCallOptions) {
       signal: AbortSignal.timeout(timeoutMs),
       agent: agentFor(url),
     } as RequestInit);
-    return Object.assign(response, { location: response.headers.get("Location") });
+    return Object.assign(response, { location: response.headers.get("Location"), contentType: response.headers.get("Content-Type") ?? "" });
   };
 }
 
-/** A JSON call, its answer checked against a zod schema (a malformed answer is an ApiError 502). */
+/** Reads an answer's body with `schema`; what cannot be read is reported and is an ApiError 502. */
+function readBody<S extends z.ZodTypeAny>(ctx: ApiContext, name: string, schema: S, payload: unknown): z.infer<S> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const fields = unreadableFields(parsed.error);
+  reportUnreadable(ctx, name, fields);
+  throw new ApiError(502, "MALFORMED", null, fields);
+}
+
+/**
+ * A JSON call, its answer read by the call's tolerant schema (decision 098). An empty answer (204, or
+ * no body) is read as `undefined`; a body that is not JSON is read as its text (a backend may answer a
+ * write with `OK`, or a text as `text/html`): the schema decides whether that will do.
+ */
 export async function apiJson<S extends z.ZodTypeAny>(
   ctx: ApiContext,
-  path: string,
+  target: ApiCall,
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const answer = await call(ctx, path, options, requestJson(ctx, options));
-  if (answer.status === 204) return schema.parse(undefined);
-  const payload = await answer.json().catch(() => {
-    throw new ApiError(502, "MALFORMED", null);
-  });
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(502, "MALFORMED", null);
-  return parsed.data;
+  const answer = await call(ctx, target, options, requestJson(ctx, options));
+  const name = `${options.method ?? "GET"} ${target.pattern}`;
+  const body = answer.status === 204 ? "" : await answer.text();
+  if (!body.trim()) return readBody(ctx, name, schema, undefined);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    if (/json/i.test(answer.contentType)) {
+      const fields = [{ path: "(body)", expected: "JSON", received: "malformed JSON" }];
+      reportUnreadable(ctx, name, fields);
+      throw new ApiError(502, "MALFORMED", null, fields);
+    }
+    payload = body;
+  }
+  return readBody(ctx, name, schema, payload);
 }
 
 /** A call whose body is passed through untouched (downloads, previews). */
-export function apiRaw(ctx: ApiContext, path: string, options: RawCallOptions = {}): Promise<Response> {
-  return call(ctx, path, options, requestFetch(ctx, options));
+export function apiRaw(ctx: ApiContext, target: ApiCall, options: RawCallOptions = {}): Promise<Response> {
+  return call(ctx, target, options, requestFetch(ctx, options));
 }
-
-/** Encodes a path segment (ids and cuils come from the citizen's URL). */
-export const seg = (value: string | number) => encodeURIComponent(String(value));

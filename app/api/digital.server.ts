@@ -1,5 +1,7 @@
 import { z } from "zod/v4";
-import { ApiError, apiJson, apiRaw, seg, type ApiContext } from "./client.server";
+import { joinInboxTypes, type InboxFilterName, type InboxSelected } from "@common/inbox";
+import { api, ApiError, apiJson, apiRaw, type ApiContext } from "./client.server";
+import { count, flag, id, list, maybeText, optText, text, unwrap, wrapped } from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";
 
 /**
@@ -8,7 +10,7 @@ import { perRequest, referenceCache } from "./reference.server";
  */
 export const isAdhered = perRequest(async (ctx: ApiContext): Promise<boolean> => {
   try {
-    await apiJson(ctx, `/api/dd/v1/users/get-user-self-da/${seg(ctx.cuil)}`, z.unknown(), { userId: true });
+    await apiJson(ctx, api`/api/dd/v1/users/get-user-self-da/${ctx.cuil}`, z.unknown(), { userId: true });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return false;
@@ -16,57 +18,85 @@ export const isAdhered = perRequest(async (ctx: ApiContext): Promise<boolean> =>
   }
 });
 
-// Shapes of spec section 3 (Communication, contact info); unknown extra fields are ignored.
-const Phone = z.object({ code: z.string(), number: z.string() });
+// Shapes of spec section 3 (Communication, contact info), read tolerantly (decision 098); unknown
+// extra fields are ignored.
+const Phone = z.object({ code: text, number: text });
 export type Phone = z.infer<typeof Phone>;
-const CommunicationFile = z.object({ id: z.string(), file_name: z.string(), downloaded: z.boolean() });
-const CommunicationType = z.object({ id: z.string(), text: z.string() });
-export type CommunicationType = z.infer<typeof CommunicationType>;
+/** A phone as `{ code, number }`, or one text ('+54 9 11 5555 1234'), whose last eight digits are the number. */
+const PhoneRead = z.union([
+  Phone,
+  z.string().transform((s) => {
+    const digits = s.replace(/\D/g, "").replace(/^549?/, "");
+    return { code: digits.slice(0, Math.max(0, digits.length - 8)), number: digits.slice(-8) };
+  }),
+]);
+const CommunicationFile = z.object({
+  id,
+  file_name: z.union([z.string(), z.number()]).transform(String),
+  downloaded: flag(false),
+});
+const CommunicationType = z.object({ id, text });
+export type CommunicationType = { id: string; text: string };
+const TypeRead = z.union([CommunicationType, z.union([z.string(), z.number()]).transform((s) => ({ id: String(s), text: String(s) }))]);
 export const Communication = z.object({
-  code: z.string(),
-  subject: z.string(),
-  client: z.string(),
-  type: z.union([CommunicationType, z.string().transform((s) => ({ id: s, text: s }))]),
+  code: id,
+  subject: text,
+  client: text,
+  type: TypeRead.nullish().transform((t) => t ?? { id: "", text: "" }),
   created_at: z.string(),
-  seen_date: z.string().nullable(),
-  date_notified: z.string().nullable().optional(),
-  notified: z.boolean().optional(),
-  message: z.string().optional().default(""),
-  archived: z.boolean(),
-  files: z.array(CommunicationFile).default([]),
-  sequence: z.number().optional(),
-  year: z.number().optional(),
-  recipient: z.string().optional(),
+  seen_date: optText,
+  date_notified: optText,
+  notified: flag(false).optional(),
+  message: text,
+  archived: flag(false),
+  files: list(CommunicationFile),
+  sequence: z.union([z.number(), z.string()]).nullish(),
+  year: z.union([z.number(), z.string()]).nullish(),
+  recipient: optText,
   // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
-  instance_id: z.string().nullable().optional(),
-  record_id: z.string().nullable().optional(),
-  due_date: z.string().nullable().optional(),
-  instance: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
-  record: z.object({ id: z.string(), code: z.string(), title: z.string().optional() }).nullable().optional(),
+  instance_id: optText,
+  record_id: optText,
+  due_date: optText,
+  instance: z.object({ id, title: text }).nullish(),
+  record: z.object({ id, code: text, title: text.optional() }).nullish(),
 });
 export type Communication = z.infer<typeof Communication>;
-const InboxResponse = z.object({
-  communications: z.array(Communication),
-  total: z.number(),
-  unseen: z.number(),
-  last_page: z.number(),
-});
+const InboxResponse = wrapped(
+  z.object({
+    communications: list(Communication),
+    total: count.optional(),
+    unseen: count.optional().default(0),
+    last_page: count.optional().default(1),
+  }),
+  "communications",
+).transform((r) => ({ ...r, total: r.total ?? r.communications.length }));
 export type InboxResponse = z.infer<typeof InboxResponse>;
-const HistoryEntry = z.object({ description: z.string(), date: z.string(), user: z.string() });
+const HistoryEntry = z.object({ description: text, date: text, user: text });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 const ContactInfo = z.object({
-  user_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  emails: z.array(z.string()),
-  phones: z.array(Phone),
-  hrefIdCiudadana: z.string().optional(),
+  user_id: text,
+  first_name: text,
+  last_name: text,
+  emails: z
+    .union([z.array(z.union([z.string(), z.object({ email: z.string() }).transform((e) => e.email)])), z.string().transform((e) => [e])])
+    .nullish()
+    .transform((v) => (v ?? []).filter(Boolean)),
+  phones: z
+    .union([z.array(PhoneRead), PhoneRead.transform((p) => [p])])
+    .nullish()
+    .transform((v) => v ?? []),
+  hrefIdCiudadana: maybeText,
 });
 export type ContactInfo = z.infer<typeof ContactInfo>;
-const SelfDa = z.object({ cuil: z.string(), email: z.string(), phone: Phone.nullable(), adhered_at: z.string().optional() });
+const SelfDa = z.object({
+  cuil: text,
+  email: text,
+  phone: PhoneRead.nullish().transform((p) => (p && p.number ? p : null)),
+  adhered_at: maybeText,
+});
 export type SelfDa = z.infer<typeof SelfDa>;
 
-/** Inbox filters of spec section 3, as sent to the API (empty values are left out). */
+/** Inbox filters of spec section 3 (named in common/inbox.ts), as sent to the API (empty values are left out). */
 export type InboxQuery = {
   page?: number;
   order?: string;
@@ -79,11 +109,11 @@ export type InboxQuery = {
   created_until?: string;
   seen_since?: string;
   seen_until?: string;
-  selected?: "received" | "notify";
+  selected?: InboxSelected;
 };
 
 export function getInbox(ctx: ApiContext, q: InboxQuery): Promise<InboxResponse> {
-  return apiJson(ctx, `/api/dd/v1/communications/inbox/${seg(ctx.cuil)}`, InboxResponse, {
+  return apiJson(ctx, api`/api/dd/v1/communications/inbox/${ctx.cuil}`, InboxResponse, {
     userId: true,
     query: {
       page: q.page,
@@ -92,35 +122,32 @@ export function getInbox(ctx: ApiContext, q: InboxQuery): Promise<InboxResponse>
       seen: q.seen,
       archived: q.archived,
       client: q.client,
-      type: q.type?.length ? q.type.join(",") : undefined,
+      type: q.type?.length ? joinInboxTypes(q.type) : undefined,
       created_since: q.created_since,
       created_until: q.created_until,
       seen_since: q.seen_since,
       seen_until: q.seen_until,
       selected: q.selected,
-    },
+    } satisfies Record<InboxFilterName, string | number | boolean | undefined>,
   });
 }
 
-const CommunicationAnswer = z.object({ communication: Communication });
-const HistoryAnswer = z.object({ history: z.array(HistoryEntry) });
-const TypesAnswer = z.object({ types: z.array(CommunicationType) });
-const ContactInfoAnswer = z.object({ data: ContactInfo });
-const SelfDaAnswer = z.object({ data: SelfDa });
+/** `get_one` "returns communication": that field, another wrapper, or the communication itself. */
+const CommunicationAnswer = wrapped(Communication, "code", ["communication", "result", "data"], "communication");
+const HistoryAnswer = wrapped(list(HistoryEntry), "array", ["history", "result", "data"], "history");
+const TypesAnswer = wrapped(list(CommunicationType), "array", ["types", "result", "data"]);
+const ContactInfoAnswer = wrapped(ContactInfo, "emails", ["data", "result"]);
+const SelfDaAnswer = wrapped(SelfDa, "email", ["data", "result"]);
 
 export async function getCommunication(ctx: ApiContext, code: string, refresh = false): Promise<Communication> {
-  const r = await apiJson(ctx, `/api/dd/v1/communications/get_one/${seg(code)}`, CommunicationAnswer, {
+  return apiJson(ctx, api`/api/dd/v1/communications/get_one/${code}`, CommunicationAnswer, {
     userId: true,
     query: { refresh: refresh || undefined },
   });
-  return r.communication;
 }
 
 export async function getHistory(ctx: ApiContext, code: string): Promise<HistoryEntry[]> {
-  const r = await apiJson(ctx, `/api/dd/v1/communications/get_history/${seg(code)}`, HistoryAnswer, {
-    userId: true,
-  });
-  return r.history;
+  return apiJson(ctx, api`/api/dd/v1/communications/get_history/${code}`, HistoryAnswer, { userId: true });
 }
 
 /** Communication types: reference data, kept per process for a short time (decision 047). */
@@ -128,24 +155,21 @@ export const typesCache = referenceCache<CommunicationType[]>();
 
 export function getTypes(ctx: ApiContext): Promise<CommunicationType[]> {
   return typesCache.get(async () => {
-    const r = await apiJson(ctx, `/api/dd/v1/communications/types/all`, TypesAnswer, {
-      userId: true,
-    });
-    return r.types;
+    return apiJson(ctx, api`/api/dd/v1/communications/types/all`, TypesAnswer, { userId: true });
   });
 }
 
 export async function archiveCommunications(ctx: ApiContext, codes: string[]): Promise<void> {
-  await apiJson(ctx, `/api/dd/v1/communications/archive`, z.unknown(), { method: "PUT", userId: true, body: { communications: codes } });
+  await apiJson(ctx, api`/api/dd/v1/communications/archive`, z.unknown(), { method: "PUT", userId: true, body: { communications: codes } });
 }
 
 export async function recoverCommunications(ctx: ApiContext, codes: string[]): Promise<void> {
-  await apiJson(ctx, `/api/dd/v1/communications/recover`, z.unknown(), { method: "PUT", userId: true, body: { communications: codes } });
+  await apiJson(ctx, api`/api/dd/v1/communications/recover`, z.unknown(), { method: "PUT", userId: true, body: { communications: codes } });
 }
 
 /** The file as the API streams it (the caller passes the body through, never buffers it). */
 export function downloadCommunicationFile(ctx: ApiContext, code: string, fileId: string): Promise<Response> {
-  return apiRaw(ctx, `/api/dd/v1/communications/get_file/${seg(code)}/${seg(fileId)}`, {
+  return apiRaw(ctx, api`/api/dd/v1/communications/get_file/${code}/${fileId}`, {
     userId: true,
     headers: { Accept: "*/*" },
     timeoutMs: 120_000,
@@ -153,20 +177,18 @@ export function downloadCommunicationFile(ctx: ApiContext, code: string, fileId:
 }
 
 export async function getContactInfo(ctx: ApiContext): Promise<ContactInfo> {
-  const r = await apiJson(ctx, `/api/dd/v1/users/get_contact_info/${seg(ctx.cuil)}`, ContactInfoAnswer, { userId: true });
-  return r.data;
+  return apiJson(ctx, api`/api/dd/v1/users/get_contact_info/${ctx.cuil}`, ContactInfoAnswer, { userId: true });
 }
 
 export async function getSelfDa(ctx: ApiContext): Promise<SelfDa> {
-  const r = await apiJson(ctx, `/api/dd/v1/users/get-user-self-da/${seg(ctx.cuil)}`, SelfDaAnswer, { userId: true });
-  return r.data;
+  return apiJson(ctx, api`/api/dd/v1/users/get-user-self-da/${ctx.cuil}`, SelfDaAnswer, { userId: true });
 }
 
 export async function enroll(
   ctx: ApiContext,
   payload: { first_name: string; last_name: string; email: string; phone: Phone | null },
 ): Promise<void> {
-  await apiJson(ctx, `/api/dd/v1/users/enroll`, z.unknown(), {
+  await apiJson(ctx, api`/api/dd/v1/users/enroll`, z.unknown(), {
     method: "POST",
     userId: true,
     body: { user_id: ctx.cuil, ...payload },
@@ -174,13 +196,23 @@ export async function enroll(
 }
 
 export async function setSelfDa(ctx: ApiContext, payload: { email: string; phone: Phone | null }): Promise<void> {
-  await apiJson(ctx, `/api/dd/v1/users/set-self-da`, z.unknown(), { method: "PUT", userId: true, body: { user_id: ctx.cuil, ...payload } });
+  await apiJson(ctx, api`/api/dd/v1/users/set-self-da`, z.unknown(), {
+    method: "PUT",
+    userId: true,
+    body: { user_id: ctx.cuil, ...payload },
+  });
 }
 
-const HtmlText = z.object({ data: z.object({ html: z.string() }) });
-export async function getTerms(ctx: ApiContext): Promise<string> {
-  return (await apiJson(ctx, `/api/dd/v1/users/get_terms`, HtmlText, { userId: true })).data.html;
+/**
+ * Terms and privacy "are HTML, requested per cuil": a `text/html` body, or JSON carrying the HTML as a
+ * text (bare, or in `html`, `text`, `content`, under `data` or `result`). The caller sanitises it.
+ */
+const HTML_KEYS = ["html", "text", "content", "terms", "policies", "data", "result"] as const;
+const HtmlText = z.preprocess((v) => unwrap(v, (x) => typeof x === "string", HTML_KEYS), z.string());
+
+export function getTerms(ctx: ApiContext): Promise<string> {
+  return apiJson(ctx, api`/api/dd/v1/users/get_terms`, HtmlText, { userId: true, headers: { Accept: "application/json, text/html" } });
 }
-export async function getPolicies(ctx: ApiContext): Promise<string> {
-  return (await apiJson(ctx, `/api/dd/v1/users/get_policies`, HtmlText, { userId: true })).data.html;
+export function getPolicies(ctx: ApiContext): Promise<string> {
+  return apiJson(ctx, api`/api/dd/v1/users/get_policies`, HtmlText, { userId: true, headers: { Accept: "application/json, text/html" } });
 }

@@ -4,170 +4,152 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
+import { count, flag, id, list, optText, text, unwrap, wrapped } from "./read.server";
+import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 
 /** The portal's module value in the shared instances listing (the backend also accepts 'av'). */
 export const PROCEDURES_MODULE = "procedures";
 
-export const InstanceButtonSchema = z.string();
+/** A row action: a text (`edit`), or an object naming it (`{ code: "edit" }`, `{ value: … }`, `{ type: … }`). */
+export const InstanceButtonSchema = z.union([
+  z.string(),
+  z.object({ code: z.string() }).transform((b) => b.code),
+  z.object({ value: z.string() }).transform((b) => b.value),
+  z.object({ type: z.string() }).transform((b) => b.type),
+]);
 
 export const InstanceSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  title: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? ""),
+  id,
+  title: text,
   description: InstanceDescriptionSchema,
   payloadDescriptions: PayloadDescriptionsSchema,
-  createdAt: z.string().nullable().optional(),
-  arrivedOn: z.string().nullable().optional(),
-  type: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => (v ?? "").toLowerCase()),
+  createdAt: optText,
+  arrivedOn: optText,
+  type: text.transform((v) => v.toLowerCase()),
   currentState: CurrentStateSchema,
-  buttons: z
-    .array(InstanceButtonSchema)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  hasAlert: z.boolean().nullable().optional().transform(Boolean),
+  buttons: list(InstanceButtonSchema),
+  hasAlert: flag(false),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 
-const CountSchema = z.object({ count: z.number().int().nonnegative() });
-const PageSchema = z.object({ instances: z.array(InstanceSchema), last_page: z.number().int().nonnegative() });
+/** `count/{tab}` "returns count": that field, a wrapper around it, or the number itself. */
+export const CountSchema = z.preprocess(
+  (v) => unwrap(v, (x) => typeof x === "number" || typeof x === "string", ["count", "result", "data"], "count"),
+  count,
+);
+/** A list page "returns instances and last_page"; a missing last page is the first. */
+export const PageSchema = <T extends z.ZodTypeAny>(item: T) =>
+  wrapped(z.object({ instances: list(item), last_page: count.optional().default(1) }), "instances", ["result", "data"]);
 
 export const HistoryEntrySchema = z.object({
-  cn: z.string().nullable().optional(),
-  excutedOn: z.string().nullable().optional(),
-  action: z.string().nullable().optional(),
-  comment: z.string().nullable().optional(),
-  files: z
-    .array(z.object({ fileId: z.union([z.string(), z.number()]).transform(String), name: z.string() }))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
+  cn: optText,
+  excutedOn: optText,
+  action: optText,
+  comment: optText,
+  files: list(z.object({ fileId: id, name: text })),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const AttachedDocumentSchema = z.object({
-  createdAt: z.string().nullable().optional(),
-  fileName: z.string(),
-  fileId: z.union([z.string(), z.number()]).transform(String),
-  status: z.string(),
+  createdAt: optText,
+  fileName: text,
+  fileId: id,
+  status: text.transform((v) => v.toLowerCase()),
 });
 export type AttachedDocument = z.infer<typeof AttachedDocumentSchema>;
 
 export const CatalogueItemSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  description: z.string(),
-  type: z.string().nullable().optional(),
-  isParent: z.boolean(),
-  highlighted: z.boolean().nullable().optional().transform(Boolean),
-  parentId: z.union([z.string(), z.number()]).nullable().optional(),
-  parents: z
-    .array(z.object({ id: z.union([z.string(), z.number()]).transform(String), description: z.string() }))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  theme: z.string().nullable().optional(),
-  organism: z.string().nullable().optional(),
-  recipient: z.string().nullable().optional(),
+  id,
+  description: text,
+  type: optText,
+  isParent: flag(false),
+  highlighted: flag(false),
+  parentId: optText,
+  parents: list(z.object({ id, description: text })),
+  theme: optText,
+  organism: optText,
+  recipient: optText,
 });
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
-export const DocsRowSchema = z.object({
-  name: z.string(),
-  description: z.string().nullable().optional(),
-  required: z.boolean().nullable().optional().transform(Boolean),
-});
+/** A row of the documents table: `name` (or `description` alone, or `documentName`), and whether it is required. */
+export const DocsRowSchema = z
+  .object({ name: optText, documentName: optText, description: optText, required: flag(false), isRequired: flag(false) })
+  .transform((r) => ({
+    name: r.name ?? r.documentName ?? r.description ?? "",
+    description: r.name || r.documentName ? r.description : null,
+    required: r.required || r.isRequired,
+  }));
 export type DocsRow = z.infer<typeof DocsRowSchema>;
 
+const PhoneSchema = z.object({ code: text, number: text });
 export const RequirementsSchema = z.object({
-  procedureDescription: z.string(),
-  procedureExplanation: z.string().nullable().optional(),
-  procedureInformationUrl: z.string().nullable().optional(),
-  procedureAcceptedTerms: z.boolean().nullable().optional(),
-  enabledProcedureAcceptedTerms: z.boolean().nullable().optional().transform(Boolean),
-  acceptedTermsDescription: z.string().nullable().optional(),
-  procedureCode: z.string().nullable().optional(),
-  procedureRequirements: z
-    .array(z.string())
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  initialDocuments: z
-    .array(DocsRowSchema)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  citizenData: z
-    .object({
-      cn: z.string().nullable().optional(),
-      cuil: z.string().nullable().optional(),
-      email: z.string().nullable().optional(),
-      telephone_number: z.string().nullable().optional(),
-      phone: z.object({ code: z.string(), number: z.string() }).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  instances: z
-    .array(
-      z.object({
-        id: z.union([z.string(), z.number()]).transform(String),
-        procedureDescription: z.string().nullable().optional(),
-        cn: z.string().nullable().optional(),
-        createdAt: z.string().nullable().optional(),
-        dashboardLabel: z.string().nullable().optional(),
-        completable: z.boolean().nullable().optional().transform(Boolean),
-        link: z.union([z.string(), z.number()]).nullable().optional(),
-      }),
-    )
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  redirectionUrl: z.string().nullable().optional(),
+  procedureDescription: text,
+  procedureExplanation: optText,
+  procedureInformationUrl: optText,
+  procedureAcceptedTerms: flag(false),
+  enabledProcedureAcceptedTerms: flag(false),
+  acceptedTermsDescription: optText,
+  procedureCode: optText,
+  procedureRequirements: list(z.union([z.string(), z.object({ description: z.string() }).transform((r) => r.description)])),
+  initialDocuments: list(DocsRowSchema),
+  citizenData: z.object({ cn: optText, cuil: optText, email: optText, telephone_number: optText, phone: PhoneSchema.nullish() }).nullish(),
+  /** Earlier instances: the spec names their `link` ('Completar' opens it); an `id` is ours. One with neither is left out. */
+  instances: list(
+    z.object({
+      id: optText,
+      procedureDescription: optText,
+      cn: optText,
+      createdAt: optText,
+      dashboardLabel: optText,
+      completable: flag(false),
+      link: optText,
+    }),
+  ).transform((items) => items.flatMap((i) => ((i.id ?? i.link) ? [{ ...i, id: (i.id ?? i.link)! }] : []))),
+  redirectionUrl: optText,
 });
 export type Requirements = z.infer<typeof RequirementsSchema>;
 
 export type ListParams = { pageNumber: number; searchTerm?: string | null; sort: string; since?: string | null; until?: string | null };
 
 export function countInstances(ctx: ApiContext, tab: string) {
-  return apiJson(ctx, `/api/v4/instances/count/${seg(tab)}`, CountSchema, { query: { module: PROCEDURES_MODULE } }).then((r) => r.count);
+  return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: { module: PROCEDURES_MODULE } });
 }
 
+const InstancePage = PageSchema(InstanceSchema);
 export function listInstances(ctx: ApiContext, tab: string, params: ListParams) {
-  return apiJson(ctx, `/api/v4/instances/${seg(tab)}`, PageSchema, {
+  return apiJson(ctx, api`/api/v4/instances/${tab}`, InstancePage, {
     query: { module: PROCEDURES_MODULE, ...params },
   });
 }
 
-const HistoryAnswer = z.object({ result: z.array(HistoryEntrySchema) });
-const ReceivedDocsAnswer = z.object({ result: z.array(AttachedDocumentSchema) });
-const RedirectAnswer = z.object({ result: z.object({ id: z.union([z.string(), z.number()]).transform(String) }) });
+/** The calls that "return result" hold a list there (or under another wrapper, or bare). */
+const resultList = <T extends z.ZodTypeAny>(item: T, ...keys: string[]) =>
+  wrapped(list(item), "array", ["result", ...keys, "data"], "result");
+const HistoryAnswer = resultList(HistoryEntrySchema, "history");
+const ReceivedDocsAnswer = resultList(AttachedDocumentSchema, "documents");
+/** `redirectRecord` "returns result.id": the id there, in `id`, or bare. */
+const RedirectAnswer = z.preprocess((v) => unwrap(v, (x) => typeof x !== "object" || x === null, ["result", "data", "id"], "result"), id);
 
 export function getHistory(ctx: ApiContext, instanceId: string) {
-  return apiJson(ctx, `/api/v4/instances/history/${seg(instanceId)}`, HistoryAnswer).then((r) =>
+  return apiJson(ctx, api`/api/v4/instances/history/${instanceId}`, HistoryAnswer).then((entries) =>
     // Only entries that have an action are shown (spec section 3).
-    r.result.filter((e) => Boolean(e.action && e.action.trim())),
+    entries.filter((e) => Boolean(e.action && e.action.trim())),
   );
 }
 
 export function getReceivedDocs(ctx: ApiContext, instanceId: string) {
-  return apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/received_docs`, ReceivedDocsAnswer).then((r) => r.result);
+  return apiJson(ctx, api`/api/v4/instances/${instanceId}/received_docs`, ReceivedDocsAnswer);
 }
 
 export function discardInstance(ctx: ApiContext, instanceId: string, message: string) {
-  return apiJson(ctx, `/api/v4/instances/${seg(instanceId)}/discard`, z.unknown(), { method: "POST", body: { message } });
+  return apiJson(ctx, api`/api/v4/instances/${instanceId}/discard`, z.unknown(), { method: "POST", body: { message } });
 }
 
 export function redirectRecord(ctx: ApiContext, instanceId: string) {
-  return apiJson(ctx, `/api/v4/filemanager/${seg(instanceId)}/redirectRecord`, RedirectAnswer, {
+  return apiJson(ctx, api`/api/v4/filemanager/${instanceId}/redirectRecord`, RedirectAnswer, {
     query: { module: PROCEDURES_MODULE, redirectModule: "records" },
-  }).then((r) => r.result.id);
+  });
 }
 
 /** Base64 of the UTF-8 file name, as the download path wants it. */
@@ -176,23 +158,34 @@ export function base64FileName(name: string) {
 }
 
 export function downloadFile(ctx: ApiContext, fileId: string, fileName: string) {
-  return apiRaw(ctx, `/api/fs/bucket/${seg(base64FileName(fileName))}/${seg(fileId)}`, { timeoutMs: 60_000 });
+  return apiRaw(ctx, api`/api/fs/bucket/${base64FileName(fileName)}/${fileId}`, { timeoutMs: 60_000 });
 }
 
-const CatalogueSchema = z.object({ result: z.array(CatalogueItemSchema) });
+const CatalogueSchema = resultList(CatalogueItemSchema, "procedures", "items");
 
 export function getCatalogue(ctx: ApiContext, options: { filter?: string | null; parentId?: string | null } = {}) {
   const query = options.filter ? { filter: options.filter } : options.parentId ? { parentId: options.parentId } : {};
-  return apiJson(ctx, `/api/v4/procedures/`, CatalogueSchema, { query }).then((r) => r.result);
+  return apiJson(ctx, api`/api/v4/procedures/`, CatalogueSchema, { query });
 }
 
-const DocsTableAnswer = z.object({ result: z.array(DocsRowSchema) });
-const RequirementsAnswer = z.object({ result: RequirementsSchema });
+/**
+ * `docs_table`: the documents table, as rows (bare or wrapped), or the whole requirements entity of
+ * spec section 3 (its `initialDocuments` are the table).
+ */
+const DocsTableAnswer = z
+  .preprocess(
+    (v) => unwrap(v, (x) => Array.isArray(x) || (typeof x === "object" && x !== null && "procedureDescription" in x), ["result", "data"]),
+    z.union([list(DocsRowSchema), RequirementsSchema]),
+  )
+  .transform((v) => (Array.isArray(v) ? { rows: v, requirements: null } : { rows: v.initialDocuments, requirements: v }));
 
 export function getDocsTable(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/docs_table`, DocsTableAnswer).then((r) => r.result);
+  return apiJson(ctx, api`/api/v4/procedures/${procedureId}/docs_table`, DocsTableAnswer);
 }
 
-export function getRequirements(ctx: ApiContext, procedureId: string) {
-  return apiJson(ctx, `/api/v4/procedures/${seg(procedureId)}/requirements`, RequirementsAnswer).then((r) => r.result);
+const RequirementsAnswer = wrapped(RequirementsSchema, "procedureDescription", ["result", "data"]);
+
+/** Ours (the `requirements` extension): the requirements entity in one call. */
+export function getRequirementsExtension(ctx: ApiContext, procedureId: string) {
+  return apiJson(ctx, api`/api/v4/procedures/${procedureId}/requirements`, RequirementsAnswer);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { apiJson, seg, type ApiContext } from "./client.server";
+import { api, apiJson, type ApiContext } from "./client.server";
 
 /** Receipts (decision 033): `/api/receipts` of the reference backend (docs/contract.md). */
 export const ReceiptKind = z.enum(["procedure", "documents", "record", "adhesion"]);
@@ -26,13 +26,13 @@ const ReceiptsAnswer = z.object({ result: z.array(Receipt) });
 
 /** Issues the receipt of what the citizen just did (the backend reads it from its own rows), or answers the one already issued. */
 export async function issueReceipt(ctx: ApiContext, kind: ReceiptKind, ref = ""): Promise<Receipt> {
-  return (await apiJson(ctx, "/api/receipts", ReceiptAnswer, { method: "POST", body: { kind, ref } })).result;
+  return (await apiJson(ctx, api`/api/receipts`, ReceiptAnswer, { method: "POST", body: { kind, ref } })).result;
 }
 
 export async function getReceipt(ctx: ApiContext, id: string): Promise<Receipt> {
-  return (await apiJson(ctx, `/api/receipts/${seg(id)}`, ReceiptAnswer)).result;
+  return (await apiJson(ctx, api`/api/receipts/${id}`, ReceiptAnswer)).result;
 }
 
 export async function listReceipts(ctx: ApiContext): Promise<Receipt[]> {
-  return (await apiJson(ctx, "/api/receipts", ReceiptsAnswer)).result;
+  return (await apiJson(ctx, api`/api/receipts`, ReceiptsAnswer)).result;
 }

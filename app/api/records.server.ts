@@ -5,105 +5,118 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { apiJson, seg, type ApiContext } from "./client.server";
+import { CountSchema, PageSchema } from "./procedures.server";
+import { flag, id, list, maybeText, optText, text, wrapped } from "./read.server";
+import { api, apiJson, type ApiContext } from "./client.server";
 
 export const RECORDS_MODULE = "records";
 const q = { module: RECORDS_MODULE };
 
-const idString = z.union([z.string(), z.number()]).transform(String);
-const text = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? "");
-
 export const RecordInstanceSchema = z.object({
-  id: idString,
-  code: z.string().nullable().optional(),
+  id,
+  code: optText,
   title: text,
   description: InstanceDescriptionSchema,
   payloadDescriptions: PayloadDescriptionsSchema,
-  createdAt: z.string().nullable().optional(),
-  arrivedOn: z.string().nullable().optional(),
+  createdAt: optText,
+  arrivedOn: optText,
   currentState: CurrentStateSchema,
-  association_type: z.string().nullable().optional(),
+  association_type: optText,
 });
 export type RecordInstance = z.infer<typeof RecordInstanceSchema>;
 
-const CountSchema = z.object({ count: z.number().int().nonnegative() });
-const PageSchema = z.object({ instances: z.array(RecordInstanceSchema), last_page: z.number().int().nonnegative() });
+const RecordPage = PageSchema(RecordInstanceSchema);
 
-export const DetailSchema = z.object({ label: z.string(), value: z.union([z.string(), z.number()]).transform(String) });
+export const DetailSchema = z.object({ label: text, value: text });
 export type Detail = z.infer<typeof DetailSchema>;
+/** Details: a list of `{ label, value }`, or an object of label → value. */
 const details = z
-  .array(DetailSchema)
-  .nullable()
-  .optional()
+  .union([
+    z.array(DetailSchema),
+    z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .transform((o) => Object.entries(o).map(([label, value]) => ({ label, value: String(value) }))),
+  ])
+  .nullish()
   .transform((v) => v ?? []);
 
+/** A status `{ code, description, color }`, or a bare text (its description). */
+const StatusSchema = z
+  .union([
+    z.object({ code: optText, description: text, color: optText }),
+    z.string().transform((s) => ({ code: s, description: s, color: null })),
+  ])
+  .nullish()
+  .transform((v) => v ?? { code: null, description: "", color: null });
+
 export const RecordHeaderSchema = z.object({
-  code: z.string(),
-  status: z.object({ code: z.string().nullable().optional(), description: z.string(), color: z.string().nullable().optional() }),
-  read_only: z.boolean().nullable().optional().transform(Boolean),
-  header: z
-    .array(
-      z.object({ code: z.string().nullable().optional(), key: z.string(), value: z.union([z.string(), z.number()]).transform(String) }),
-    )
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
+  code: text,
+  status: StatusSchema,
+  read_only: flag(false),
+  header: list(z.object({ code: optText, key: text, value: text })),
   association: z
     .object({
-      type: z.string().nullable().optional(),
-      associated_instance: z
-        .array(
-          z.object({
-            id: idString.nullable().optional(),
-            code: z.string(),
-            type: z.string().nullable().optional(),
-          }),
-        )
-        .nullable()
-        .optional()
-        .transform((v) => v ?? []),
+      type: optText,
+      associated_instance: list(z.object({ id: id.nullish(), code: text, type: optText })),
     })
-    .nullable()
-    .optional(),
+    .nullish(),
 });
 export type RecordHeader = z.infer<typeof RecordHeaderSchema>;
 
+/** Incorporated document (spec: file (name, signedFileId), spec (description, date, user), nroFolio, details). */
 export const IncorporatedSchema = z.object({
-  id: idString.optional(),
+  id: id.optional(),
   file: z.object({
-    name: z.string(),
-    signedFileId: idString,
-    mime: z.string().optional(),
+    name: text,
+    signedFileId: id,
+    mime: maybeText,
     pageCount: z.number().optional(),
   }),
-  spec: z.object({ description: text, date: z.string().nullable().optional(), user: text }),
-  nroFolio: z.union([z.number(), z.string()]).nullable().optional(),
+  spec: z
+    .object({ description: text, date: optText, user: text })
+    .nullish()
+    .transform((v) => v ?? { description: "", date: null, user: "" }),
+  nroFolio: z.union([z.number(), z.string()]).nullish(),
   details,
 });
 export type IncorporatedDocument = z.infer<typeof IncorporatedSchema>;
 
-export const SentSchema = z.object({
-  id: idString.optional(),
-  file: z.object({ id: idString.optional(), name: z.string(), mime: z.string().optional() }),
-  updated_at: z.string().nullable().optional(),
-  spec: z.object({ id: idString.optional(), reference: text }),
-  status: z.object({ code: z.string().nullable().optional(), description: z.string(), color: z.string().nullable().optional() }),
-  details,
-});
+/**
+ * Sent document (spec: "file name, updated_at, spec reference, status, details"). The spec gives it no
+ * file id: without one, the portal offers what the fields allow (the name, the date, the status, the
+ * details) and hides preview and download.
+ */
+export const SentSchema = z
+  .object({
+    id: id.optional(),
+    file: z
+      .union([
+        z.object({ id: id.optional(), name: text, mime: maybeText }),
+        z.string().transform((name) => ({ id: undefined, name, mime: undefined })),
+      ])
+      .nullish()
+      .transform((v) => v ?? { id: undefined, name: "", mime: undefined }),
+    file_name: optText,
+    updated_at: optText,
+    spec: z
+      .object({ id: id.optional(), reference: text })
+      .nullish()
+      .transform((v) => v ?? { id: undefined, reference: "" }),
+    status: StatusSchema,
+    details,
+  })
+  .transform(({ file_name, ...doc }) => ({ ...doc, file: { ...doc.file, name: doc.file.name || file_name || "" } }));
 export type SentDocument = z.infer<typeof SentSchema>;
 
+/** Pending document (spec: file (id, name), spec (id, reference)). */
 export const PendingSchema = z.object({
-  file: z.object({ id: idString, name: z.string(), mime: z.string().optional() }),
-  spec: z.object({ id: idString, reference: text }),
+  file: z.object({ id, name: text, mime: maybeText }),
+  spec: z.object({ id, reference: text }),
 });
 export type PendingDocument = z.infer<typeof PendingSchema>;
 
 export async function countRecords(ctx: ApiContext, tab: string): Promise<number> {
-  return (await apiJson(ctx, `/api/v4/instances/count/${seg(tab)}`, CountSchema, { query: q })).count;
+  return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: q });
 }
 
 export function listRecords(
@@ -111,7 +124,7 @@ export function listRecords(
   tab: string,
   options: { pageNumber: number; searchTerm?: string; sort?: string; since?: string | null; until?: string | null },
 ) {
-  return apiJson(ctx, `/api/v4/instances/${seg(tab)}`, PageSchema, {
+  return apiJson(ctx, api`/api/v4/instances/${tab}`, RecordPage, {
     query: {
       ...q,
       pageNumber: options.pageNumber,
@@ -123,35 +136,38 @@ export function listRecords(
   });
 }
 
-const RecordHeaderAnswer = z.object({ result: RecordHeaderSchema });
-const IncorporatedAnswer = z.object({ documents: z.array(IncorporatedSchema) });
-const SentAnswer = z.object({ documents: z.array(SentSchema) });
-const PendingAnswer = z.object({ documents: z.array(PendingSchema) });
+/** The header "result with code, status": there, under `data`, or bare. */
+const RecordHeaderAnswer = wrapped(RecordHeaderSchema, "status", ["result", "data"], "result");
+/** Each document list "returns documents": there, under another wrapper, or a bare list. */
+const documents = <T extends z.ZodTypeAny>(item: T) => wrapped(list(item), "array", ["documents", "result", "data"], "documents");
+const IncorporatedAnswer = documents(IncorporatedSchema);
+const SentAnswer = documents(SentSchema);
+const PendingAnswer = documents(PendingSchema);
 
 export async function getRecordHeader(ctx: ApiContext, id: string): Promise<RecordHeader> {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}`, RecordHeaderAnswer, { query: q })).result;
+  return apiJson(ctx, api`/api/v4/filemanager/${id}`, RecordHeaderAnswer, { query: q });
 }
 
 export async function getIncorporated(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/incorporated`, IncorporatedAnswer, { query: q })).documents;
+  return apiJson(ctx, api`/api/v4/filemanager/${id}/incorporated`, IncorporatedAnswer, { query: q });
 }
 export async function getSent(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/sent`, SentAnswer, { query: q })).documents;
+  return apiJson(ctx, api`/api/v4/filemanager/${id}/sent`, SentAnswer, { query: q });
 }
 export async function getPending(ctx: ApiContext, id: string) {
-  return (await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/pending`, PendingAnswer, { query: q })).documents;
+  return apiJson(ctx, api`/api/v4/filemanager/${id}/pending`, PendingAnswer, { query: q });
 }
 
 export type UploadEntry = { fileId: string; fileName: string; reference: string; mime: string };
 
 export async function registerUploads(ctx: ApiContext, id: string, files: UploadEntry[]): Promise<void> {
-  await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/upload`, z.unknown(), { method: "POST", query: q, body: { files } });
+  await apiJson(ctx, api`/api/v4/filemanager/${id}/upload`, z.unknown(), { method: "POST", query: q, body: { files } });
 }
 
 export async function discardPending(ctx: ApiContext, id: string, documentId: string): Promise<void> {
-  await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/discard/${seg(documentId)}`, z.unknown(), { method: "DELETE", query: q });
+  await apiJson(ctx, api`/api/v4/filemanager/${id}/discard/${documentId}`, z.unknown(), { method: "DELETE", query: q });
 }
 
 export async function sendPending(ctx: ApiContext, id: string, documents: string[]): Promise<void> {
-  await apiJson(ctx, `/api/v4/filemanager/${seg(id)}/send`, z.unknown(), { method: "PUT", query: q, body: { documents } });
+  await apiJson(ctx, api`/api/v4/filemanager/${id}/send`, z.unknown(), { method: "PUT", query: q, body: { documents } });
 }

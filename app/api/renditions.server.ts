@@ -4,13 +4,13 @@
  * `GET /api/fs/viewer/getPageText/{id}/{page}`.
  */
 import { z } from "zod/v4";
-import { apiJson, apiRaw, seg, type ApiContext } from "./client.server";
+import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 
 export const PAGE_IMAGE_WIDTHS = [480, 800, 1200] as const;
 export type PageImageWidth = (typeof PAGE_IMAGE_WIDTHS)[number];
 
 export function getPageImage(ctx: ApiContext, fileId: string, page: number, width: PageImageWidth): Promise<Response> {
-  return apiRaw(ctx, `/api/fs/viewer/getPageImage/${seg(fileId)}/${seg(page)}`, { query: { width }, timeoutMs: 60_000 });
+  return apiRaw(ctx, api`/api/fs/viewer/getPageImage/${fileId}/${page}`, { query: { width }, timeoutMs: 60_000 });
 }
 
 const PageTextSchema = z.object({
@@ -24,5 +24,5 @@ const PageTextSchema = z.object({
 export type PageText = z.infer<typeof PageTextSchema>["result"];
 
 export async function getPageText(ctx: ApiContext, fileId: string, page: number): Promise<PageText> {
-  return (await apiJson(ctx, `/api/fs/viewer/getPageText/${seg(fileId)}/${seg(page)}`, PageTextSchema, { timeoutMs: 60_000 })).result;
+  return (await apiJson(ctx, api`/api/fs/viewer/getPageText/${fileId}/${page}`, PageTextSchema, { timeoutMs: 60_000 })).result;
 }

@@ -1,53 +1,75 @@
 import { z } from "zod/v4";
+import { count, flag, id, list, optText, text } from "./read.server";
 
-/** Entities of spec section 3 as the backend sends them. */
+/**
+ * Entities of spec section 3, read tolerantly (decision 098): what the spec names, in the shapes a
+ * backend may reasonably send where the spec is silent, normalised into the portal's own model.
+ */
 export const UserSchema = z.object({
-  cn: z.string(),
-  email: z.string().nullable().optional(),
-  cuil: z.string(),
-  uid: z.string().nullable().optional(),
-  telephone_number: z.string().nullable().optional(),
+  cn: text,
+  email: optText,
+  cuil: id,
+  uid: optText,
+  telephone_number: optText,
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const ModuleIdSchema = z.enum(["procedures", "records", "digital"]);
 export type ModuleId = z.infer<typeof ModuleIdSchema>;
 
+/**
+ * A tab (spec: "tabs with counts"): `count` says whether the tab shows its count. A backend may send
+ * the flag, or the count itself (a number): a tab that comes with a number shows a count.
+ */
 export const TabSchema = z.object({
-  code: z.string(),
-  description: z.string(),
-  count: z.boolean().optional().default(true),
-  color: z.string().nullable().optional(),
+  code: id,
+  description: text,
+  count: z
+    .union([z.boolean(), z.number(), z.string()])
+    .nullish()
+    .transform((v) => (typeof v === "boolean" ? v : v === null || v === undefined ? true : !/^(false|no)$/i.test(String(v).trim()))),
+  color: optText,
 });
 export type TabConfig = z.infer<typeof TabSchema>;
 
+/** The spec's page size (section 9): the module's pageSize; a missing or odd one falls back to 10. */
+const pageSize = count
+  .catch(10)
+  .optional()
+  .transform((v) => (v && v > 0 ? v : 10));
+
 export const ModuleSchema = z.object({
   id: ModuleIdSchema,
-  enabled: z.boolean(),
-  pageSize: z.number().int().positive(),
-  newButton: z.boolean().optional().default(false),
-  tabs: z.array(TabSchema).default([]),
+  enabled: flag(true),
+  pageSize,
+  newButton: flag(false),
+  tabs: list(TabSchema),
 });
 export type ModuleConfig = z.infer<typeof ModuleSchema>;
 
+/** Modules the portal does not know (a backend may have more) are left out, not refused. */
+const modules = z
+  .array(z.unknown())
+  .transform((items) => items.filter((m) => ModuleIdSchema.safeParse((m as { id?: unknown } | null)?.id).success))
+  .pipe(z.array(ModuleSchema));
+
 export const ConfigSchema = z.object({
-  logout_url: z.string().nullable().optional(),
-  tenant: z.string().optional(),
-  modules: z.array(ModuleSchema),
+  logout_url: optText,
+  tenant: optText,
+  modules,
 });
 export type PortalConfig = z.infer<typeof ConfigSchema>;
 
 /** Instance fields shared by procedures and records (spec section 3, Instance). */
 export const InstanceDescriptionSchema = z
-  .union([z.array(z.string()), z.string()])
-  .nullable()
-  .optional()
+  .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string(), z.number().transform(String)])
+  .nullish()
   .transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
 
-export const PayloadDescriptionsSchema = z
-  .array(z.object({ code: z.string().optional(), label: z.string(), value: z.union([z.string(), z.number()]).transform(String) }))
-  .nullable()
-  .optional()
-  .transform((v) => v ?? []);
+export const PayloadDescriptionsSchema = list(z.object({ code: optText, label: text, value: text }));
 
-export const CurrentStateSchema = z.object({ text: z.string(), color: z.string().nullable().optional() }).nullable().optional();
+/** The instance's state: `{ text, color }`, or a bare text. */
+export const CurrentStateSchema = z
+  .union([z.object({ text: text, color: optText }), z.string().transform((s) => ({ text: s, color: null }))])
+  .nullish()
+  .transform((v) => (v && v.text ? v : null));

@@ -1,13 +1,39 @@
-import { z } from "zod/v4";
-import { apiJson, apiRaw, type ApiContext } from "./client.server";
+import { env } from "~/env.server";
+import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
+import { wrapped } from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";
 import { ConfigSchema, UserSchema, type PortalConfig } from "./schemas";
 
-const RolesAnswer = z.object({ data: z.object({ data: UserSchema }) });
+/** `get_roles` "returns data.data (the user)"; a backend that sends it less deeply wrapped (or bare) is read too. */
+const RolesAnswer = wrapped(UserSchema, "cuil", ["data", "result", "user"], "data");
 
 export function getRoles(ctx: ApiContext) {
-  return apiJson(ctx, "/api/security/user/get_roles", RolesAnswer).then((r) => r.data.data);
+  return apiJson(ctx, api`/api/security/user/get_roles`, RolesAnswer);
 }
+
+/**
+ * The configuration's logout URL, if the portal may send citizens there (decision 098): an https
+ * address, or one on the identity provider's or the portal's own origin (development runs on http).
+ * Anything else is not used: 'Cerrar sesión' then ends on the portal's home.
+ */
+export function safeLogoutUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const trusted = [new URL(env.OIDC_ISSUER).origin, new URL(env.PORTAL_URL).origin];
+  if (url.username || url.password) return null;
+  if (url.protocol === "https:" || trusted.includes(url.origin)) return url.toString();
+  return null;
+}
+
+const PortalConfigAnswer = wrapped(ConfigSchema, "modules").transform((config) => ({
+  ...config,
+  logout_url: safeLogoutUrl(config.logout_url),
+}));
 
 /**
  * The root loader and a page's startup rule both need the configuration: it is asked for once per
@@ -15,9 +41,11 @@ export function getRoles(ctx: ApiContext) {
  */
 export const configCache = referenceCache<PortalConfig>();
 
-export const getConfig = perRequest((ctx: ApiContext) => configCache.get(() => apiJson(ctx, "/api/v4/instances/config", ConfigSchema)));
+export const getConfig = perRequest((ctx: ApiContext) =>
+  configCache.get(() => apiJson(ctx, api`/api/v4/instances/config`, PortalConfigAnswer)),
+);
 
-/** Revokes the access token on the backend (best effort: the portal session ends either way). */
+/** Revokes the access token on the backend (an extension, best effort: the portal session ends either way). */
 export async function revokeSession(ctx: ApiContext) {
-  await apiRaw(ctx, "/api/security/logout", { method: "POST", timeoutMs: 3000 });
+  await apiRaw(ctx, api`/api/security/logout`, { method: "POST", timeoutMs: 3000 });
 }

@@ -4,32 +4,35 @@
  * digital domicile conventions (User-ID header, cuil in the path).
  */
 import { z } from "zod/v4";
-import { apiJson, seg, type ApiContext } from "./client.server";
+import { api, apiJson, type ApiContext } from "./client.server";
+import { offers } from "./extensions.server";
+import { flag, id, list, optText, text, wrapped } from "./read.server";
 
 const LinkedCommunication = z.object({
-  code: z.string(),
-  subject: z.string(),
-  client: z.string(),
-  created_at: z.string(),
-  seen_date: z.string().nullable(),
-  archived: z.boolean(),
-  due_date: z.string().nullable().optional().default(null),
-  instance_id: z.string().nullable().optional().default(null),
-  record_id: z.string().nullable().optional().default(null),
+  code: id,
+  subject: text,
+  client: text,
+  created_at: text,
+  seen_date: optText,
+  archived: flag(false),
+  due_date: optText,
+  instance_id: optText,
+  record_id: optText,
 });
 export type LinkedCommunication = z.infer<typeof LinkedCommunication>;
 
-const LinkedAnswer = z.object({ communications: z.array(LinkedCommunication) });
+const LinkedAnswer = wrapped(list(LinkedCommunication), "array", ["communications", "result", "data"]);
 
+/** The communications about these instances or this record; none where the backend does not offer the extension. */
 export async function getLinkedCommunications(
   ctx: ApiContext,
   about: { instances?: string[]; record?: string },
 ): Promise<LinkedCommunication[]> {
   const instances = about.instances?.filter(Boolean) ?? [];
   if (!instances.length && !about.record) return [];
-  const r = await apiJson(ctx, `/api/dd/v1/communications/linked/${seg(ctx.cuil)}`, LinkedAnswer, {
+  if (!(await offers(ctx, "linkedCommunications"))) return [];
+  return apiJson(ctx, api`/api/dd/v1/communications/linked/${ctx.cuil}`, LinkedAnswer, {
     userId: true,
     query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
   });
-  return r.communications;
 }

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from "@remix-run/node";
 import * as oidc from "openid-client";
 import { z } from "zod/v4";
-import { env } from "./env.server";
-import { getSession, newSessionData, sessionStorage } from "./session.server";
+import { env } from "~/env.server";
+import { getSession, newSessionData, sessionStorage, type RequestScope } from "./session.server";
 import { safeReturnPath } from "./redirect";
 
 /**
@@ -40,9 +40,9 @@ const TransactionSchema = z.object({ verifier: z.string(), state: z.string(), no
 
 const callbackUrl = () => new URL("/auth/callback", env.PORTAL_URL).toString();
 
-export async function startSignIn(request: Request) {
+export async function startSignIn({ request, context }: RequestScope) {
   const config = await getConfig();
-  const session = await getSession(request);
+  const session = await getSession({ request, context });
   const origin = new URL(request.url).origin;
   const returnTo = safeReturnPath(session.get("pendingOrigin"), origin);
   const verifier = oidc.randomPKCECodeVerifier();

@@ -3,11 +3,11 @@ import Negotiator from "negotiator";
 
 /**
  * A page compressed in one call (decision 084). `entry.server` holds the whole page as one string
- * (decision 076), so it is compressed here at once, and the portal server's `compression`
- * middleware passes an answer that is already encoded. Through the middleware each page built a
- * compression stream of its own, its state and buffers and a job on the thread pool: two to four
- * times the CPU of compressing the same bytes in one call. The encoding: Zstandard at level 1 where
- * the browser takes it (decision 096; the middleware does not know it), else brotli at quality 2
+ * (decision 076), so it is compressed here at once, and the portal server's `compression` middleware
+ * passes an answer that is already encoded. Through the middleware each page would build a compression
+ * stream of its own (its state, its buffers, a job on the thread pool) only to compress bytes that are
+ * all at hand already; one call does the same work without them. The encoding: Zstandard at level 1
+ * where the browser takes it (decision 096; the middleware does not know it), else brotli at quality 2
  * (decision 089), else gzip, the browser's weights first.
  */
 /** Node 22.15 and later; on an older 22 the pages go in brotli as before. */
@@ -19,9 +19,12 @@ const ENCODINGS = [...PREFERRED, "identity"];
 const isCompression = (encoding: string | undefined): encoding is Encoding => PREFERRED.includes(encoding as Encoding);
 /** Below this size the middleware does not compress either (its default threshold, 1 KB). */
 const THRESHOLD = 1024;
-/** 35–57 % of quality 4's CPU for 7–9 % more bytes; every page still fits TCP's first flight (decision 089). */
+/**
+ * Brotli's quality that pays: a higher one costs far more CPU for a few fewer bytes, and at this one
+ * every page still fits TCP's first flight (decision 089 has the measurements).
+ */
 const BROTLI_QUALITY = 2;
-/** Half of brotli quality 2's CPU for the same bytes, within 2 % either way (decision 096). */
+/** Zstandard's level that gives about brotli quality 2's bytes for less CPU (decision 096 has the measurements). */
 const ZSTD_LEVEL = 1;
 /** negotiator 0.6.4 takes the server's preference as a second argument, as `compression` passes it; its types do not say so yet. */
 type WithPreference = { encoding(available: readonly string[], preferred: readonly string[]): string | undefined };

@@ -1,8 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { parse as parseCookies } from "cookie";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { env } from "./env.server";
+import { env } from "~/env.server";
 import { errorPage } from "./resource.server";
 
 /**
@@ -20,51 +18,19 @@ const cookie = createCookie(env.secure ? "__Host-av_csrf" : "av_csrf", {
 });
 
 /**
- * remix-utils' double-submit token, made with node:crypto instead of crypto-js (decision 095): the
- * same token (32 random bytes, base64url) and the same signature (HMAC-SHA256 of it with the
- * secret, base64url without padding), which remix-utils still checks with crypto-js on a post
- * (tests/portal/csrf-token.test.ts). crypto-js's HMAC, in JavaScript, was a tenth of the CPU of a page
- * for a visitor who holds no token yet.
+ * remix-utils' double-submit token, made, set and checked by remix-utils alone (decision 099): one
+ * implementation signs the token and verifies it, so the two can never disagree.
  */
-class NodeCryptoCSRF extends CSRF {
-  readonly #secret: string;
-  constructor(options: ConstructorParameters<typeof CSRF>[0] & { secret: string }) {
-    super(options);
-    this.#secret = options.secret;
-  }
-  override generate(bytes = 32): string {
-    const token = randomBytes(bytes).toString("base64url");
-    return `${token}.${createHmac("sha256", this.#secret).update(token).digest("base64url")}`;
-  }
-}
-
-export const csrf = new NodeCryptoCSRF({ cookie, formDataKey: "csrf", secret: env.SESSION_SECRET });
-
-/** Tokens already read, by the cookie's exact value (bounded, emptied when full). */
-const readTokens = new Map<string, string>();
-const READ_TOKENS_KEPT = 10_000;
+export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: env.SESSION_SECRET });
 
 /**
  * The page's token and, when the browser has none yet, the Set-Cookie that gives it one
- * (remix-utils' `commitToken`). Every page renders the token into its forms, and reading it from the
- * cookie (the cookie's HMAC and its JSON-in-base64 value) was about 2 % of a signed-in page's CPU;
- * what one cookie value reads as cannot change, so it is read once (decision 095). A post is
- * checked against the cookie itself (`assertToken`), never against this memo.
+ * (remix-utils' `commitToken`). Every page renders the token into its forms; a post is checked
+ * against the cookie itself (`assertToken`).
  */
 export async function pageToken(request: Request): Promise<[token: string, setCookie: string | null]> {
-  const header = request.headers.get("Cookie");
-  const raw = header?.includes(cookie.name) ? parseCookies(header)[cookie.name] : undefined;
-  if (raw !== undefined) {
-    const known = readTokens.get(raw);
-    if (known !== undefined) return [known, null];
-    const token: unknown = await cookie.parse(header);
-    if (typeof token === "string") {
-      if (readTokens.size >= READ_TOKENS_KEPT) readTokens.clear();
-      readTokens.set(raw, token);
-      return [token, null];
-    }
-  }
-  return (await csrf.commitToken(request)) as [string, string | null];
+  const [token, setCookie] = await csrf.commitToken(request);
+  return [token, setCookie];
 }
 
 export class CsrfRejected extends Error {
@@ -82,7 +48,9 @@ export function assertSameOrigin(request: Request) {
     return;
   }
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
+  // An opaque origin (a sandboxed frame, a redirect from another site, a data: page) is never the portal.
+  if (origin === "null") throw new CsrfRejected("opaque origin");
+  if (origin) {
     const expected = new URL(request.url).origin;
     const portal = new URL(env.PORTAL_URL).origin;
     if (origin !== expected && origin !== portal) throw new CsrfRejected("origin mismatch");
@@ -100,11 +68,30 @@ export function crossSiteRefusal(request: Request): Response | null {
   if (!UNSAFE.has(request.method.toUpperCase())) return null;
   try {
     assertSameOrigin(request);
+    assertOriginIsHost(request);
     return null;
   } catch (error) {
     if (error instanceof CsrfRejected) return errorPage(403);
     throw error;
   }
+}
+
+/**
+ * Remix aborts an action whose `Origin` names another host than the request's (`X-Forwarded-Host`,
+ * else `Host`) with a bare 500; that post is refused here first, 403. It is also what a proxy that
+ * rewrites `Host` without passing `X-Forwarded-Host` meets on every post (docs/deployment.md).
+ */
+function assertOriginIsHost(request: Request) {
+  const origin = request.headers.get("Origin");
+  if (!origin) return;
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || request.headers.get("Host") || new URL(request.url).host;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    /* not a URL: refused below */
+  }
+  if (!host || originHost !== host) throw new CsrfRejected("origin is not the request's host");
 }
 
 /** Layer 2: the token in the parsed form must match the cookie. */

@@ -1,5 +1,5 @@
 /**
- * Date formatting and parsing for the portal (spec section 9):
+ * Date formatting for the portal (spec section 9):
  * dates dd/mm/yyyy in UTC, times 'HH:MM hs' (UTC), long dates es-AR, weeks start on Monday.
  *
  * Every function is pure and independent of the machine's time zone: values are interpreted and
@@ -108,49 +108,4 @@ export function formatLongDate(value: DateInput, fallback = ""): string {
 /** Machine-readable value for <time dateTime>: the ISO instant, or undefined when invalid. */
 export function toIsoString(value: DateInput): string | undefined {
   return toUtcDate(value)?.toISOString();
-}
-
-const DATE_PARAM = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Parses a `yyyy-mm-dd` query value (a date filter, the value of <input type="date">).
- * Returns the UTC midnight of that day, or null for anything else: empty, garbage, impossible
- * days ('2026-02-30'), years outside 1900-2999.
- */
-export function parseDateParam(value: string | null | undefined): Date | null {
-  if (typeof value !== "string") return null;
-  const match = DATE_PARAM.exec(value.trim());
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date;
-}
-
-/** The `yyyy-mm-dd` (UTC) of an instant, for query values and <input type="date" value>. */
-export function formatDateParam(value: DateInput): string {
-  const p = utcParts(value);
-  return p ? `${p.year}-${p.month}-${p.day}` : "";
-}
-
-/** A clean `yyyy-mm-dd` string, or null when the value is not a valid day. */
-export function normalizeDateParam(value: string | null | undefined): string | null {
-  const date = parseDateParam(value);
-  return date ? formatDateParam(date) : null;
-}
-
-/**
- * Validates a since/until pair of query values. Invalid values become null; when both are valid
- * and since is after until, `valid` is false (the caller shows an error and ignores the range).
- */
-export function parseDateRange(
-  since: string | null | undefined,
-  until: string | null | undefined,
-): { since: string | null; until: string | null; valid: boolean } {
-  const s = normalizeDateParam(since);
-  const u = normalizeDateParam(until);
-  return { since: s, until: u, valid: !(s && u && s > u) };
 }

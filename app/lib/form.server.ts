@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod/v4";
 import { assertSameOrigin, assertToken, CsrfRejected } from "./csrf.server";
+import { FORM_LIMIT_BYTES } from "./gate.server";
 import { errors as E } from "./messages/errors";
+import type { ReadHooks } from "./multipart.server";
 
 /**
  * The one entry point for reading a posted form: CSRF checks (origin first, then
@@ -16,11 +18,16 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 
 const refuse = (status: 400 | 403 | 415) => json({ message: E.requests.refused }, { status });
 
-export async function readForm(request: Request, readBody: (r: Request) => Promise<FormData> = readUrlEncodedOrMultipart) {
+/** A body reader: the platform's for small forms, the multipart one for uploads (which runs `beforeFirstFile`). */
+export type BodyReader = (r: Request, hooks: ReadHooks) => Promise<FormData>;
+
+export async function readForm(request: Request, readBody: BodyReader = readUrlEncodedOrMultipart) {
   try {
     assertSameOrigin(request);
     if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw refuse(415);
-    const formData = await readBody(request);
+    // An upload's token is checked when its first file starts, before any of the file is read
+    // (the portal's forms put the token first); the whole form is checked again below.
+    const formData = await readBody(request, { beforeFirstFile: (fields) => assertToken(fields, request) });
     await assertToken(formData, request);
     return formData;
   } catch (error) {
@@ -45,19 +52,47 @@ export async function postedIntent(request: Request): Promise<string | null> {
   return typeof intent === "string" ? intent : null;
 }
 
-/** The platform's form reader, a broken body being a 400 rather than a 500. */
+/**
+ * The platform's form reader over at most FORM_LIMIT_BYTES of body (issue 28): the bytes are counted
+ * as they stream and a body past the limit is a 413 at once, never buffered whole; a broken body is
+ * a 400 rather than a 500.
+ */
 async function readUrlEncodedOrMultipart(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > FORM_LIMIT_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > FORM_LIMIT_BYTES) {
+          void reader.cancel().catch(() => {});
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      throw refuse(400);
+    }
+  }
   try {
-    return await request.formData();
+    return await new Response(Buffer.concat(chunks), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {
     throw refuse(400);
   }
 }
 
+const tooLarge = () => json({ message: E.requests.tooLarge }, { status: 413, headers: { Connection: "close" } });
+
 export async function parseForm<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
-  readBody?: (r: Request) => Promise<FormData>,
+  readBody?: BodyReader,
 ): Promise<FormResult<z.infer<S>>> {
   const formData = await readForm(request, readBody);
   const values: Record<string, string> = {};

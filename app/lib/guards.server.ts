@@ -1,8 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { requireApiContext, type RequestScope } from "~/lib/session.server";
 import { isAdhered } from "~/api/digital.server";
 import { getConfig } from "~/api/security.server";
 import type { ModuleId, PortalConfig } from "~/api/schemas";
+import { failedPage } from "~/lib/outage.server";
 
 /**
  * Route guards (spec sections 2 and 4, "Startup"): a signed-in citizen, and for
@@ -19,19 +21,19 @@ export function moduleConfig(config: PortalConfig, id: ModuleId) {
   return config.modules.find((m) => m.id === id && m.enabled) ?? null;
 }
 
-/** Anything but a redirect or a Response becomes a trip to /error. */
+/** Anything but a redirect or a Response becomes a trip to /error; the API out of reach, the error screen with 503. */
 export async function orErrorPage<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError) throw redirect("/error");
+    if (error instanceof ApiError) throw failedPage(error);
     throw error;
   }
 }
 
-export async function loadStartup(request: Request): Promise<Startup> {
-  const ctx = await requireApiContext(request);
+export async function loadStartup(scope: RequestScope): Promise<Startup> {
+  const ctx = await requireApiContext(scope);
   return orErrorPage(async () => {
     // One round (decision 047): the adhesion check goes out with the configuration; its answer is
     // used only when the digital module is enabled (a disabled module counts as adhered). A yes this
@@ -49,8 +51,8 @@ export async function loadStartup(request: Request): Promise<Startup> {
 }
 
 /** Guarded routes: adhered citizens only; `module` must be enabled when given. */
-export async function requireAdhered(request: Request, module?: ModuleId): Promise<Startup> {
-  const startup = await loadStartup(request);
+export async function requireAdhered(scope: RequestScope, module?: ModuleId): Promise<Startup> {
+  const startup = await loadStartup(scope);
   if (!startup.adhered) throw redirect("/procedures/no-adhesion");
   if (module && !moduleEnabled(startup.config, module)) throw new Response("No encontrado", { status: 404 });
   return startup;

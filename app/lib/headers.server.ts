@@ -1,5 +1,5 @@
-import { randomFillSync } from "node:crypto";
-import { env } from "./env.server";
+import { randomBytes } from "node:crypto";
+import { env } from "~/env.server";
 
 /**
  * Security headers of every portal response. HTML gets a nonce-based CSP;
@@ -10,11 +10,24 @@ export function contentSecurityPolicy(nonce: string) {
   return `${policy[0]}${nonce}${policy[1]}`;
 }
 
-/** The policy before and after its nonce, written once. */
+/**
+ * The origin of the configuration's logout URL (validated where the configuration is read, decision
+ * 098; allowed by the root loader): 'Cerrar sesión' is a form post that the portal redirects there, so
+ * `form-action` must allow it.
+ */
+let logoutOrigin: string | null = null;
+export function allowLogoutOrigin(origin: string) {
+  if (origin === logoutOrigin) return;
+  logoutOrigin = origin;
+  policy = null;
+}
+
+/** The policy before and after its nonce, written once (again when the logout origin changes). */
 let policy: readonly [string, string] | null = null;
 const NONCE_HERE = "\u0000nonce\u0000";
 function policyAround(): readonly [string, string] {
   const idp = new URL(env.OIDC_ISSUER).origin;
+  const formTargets = [...new Set(["'self'", idp, ...(logoutOrigin ? [logoutOrigin] : [])])].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${NONCE_HERE}' 'strict-dynamic'`,
@@ -30,26 +43,19 @@ function policyAround(): readonly [string, string] {
     "frame-ancestors 'self'",
     "object-src 'self' blob:",
     "base-uri 'none'",
-    `form-action 'self' ${idp}`,
+    `form-action ${formTargets}`,
     ...(env.secure ? ["upgrade-insecure-requests"] : []),
   ]
     .join("; ")
     .split(NONCE_HERE) as [string, string];
 }
 
-/** Nonces drawn from one buffer of random bytes filled at a time (as node:crypto's randomUUID draws its own). */
-const NONCE_BYTES = 16;
-const nonces = Buffer.alloc(NONCE_BYTES * 256);
-let noncesUsed = nonces.length;
-
-/** A fresh nonce for a page's policy and its scripts: 128 random bits, base64. */
+/**
+ * A fresh nonce for an answer's policy and its scripts: 128 random bits of their own, base64
+ * (decision 099), so no nonce is ever derived from, or kept beside, another answer's.
+ */
 export function newNonce(): string {
-  if (noncesUsed === nonces.length) {
-    randomFillSync(nonces);
-    noncesUsed = 0;
-  }
-  noncesUsed += NONCE_BYTES;
-  return nonces.toString("base64", noncesUsed - NONCE_BYTES, noncesUsed);
+  return randomBytes(16).toString("base64");
 }
 
 /** The headers every answer carries whatever it is, computed once. */

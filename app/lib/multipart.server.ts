@@ -68,11 +68,25 @@ async function diskFile(filePath: string, type: string, name: string): Promise<F
 /** The name as the citizen gave it: browsers escape `"` as %22 in the header. */
 const givenName = (raw: string) => raw.replace(/%22/g, '"');
 
-/** A body reader for `readForm`: files to disk under a fresh temporary directory; always call `cleanup()`. */
+/** What the caller checks while the body streams (readForm: the CSRF token, from the fields before the first file). */
+export type ReadHooks = {
+  /**
+   * Runs once, when the first file part starts and before any of its bytes are read, with the fields
+   * read so far; a rejection stops the read (the rest of the body is never read) and is thrown as is.
+   */
+  beforeFirstFile?: (fieldsSoFar: FormData) => Promise<void>;
+};
+
+/**
+ * A body reader for `readForm`: files to disk under a fresh temporary directory; always call `cleanup()`.
+ * Every stream and promise of the read is handled on every path (issue 28): a body cut off before its
+ * closing boundary, a client that goes away, a refused token or a limit all end in one thrown error,
+ * after each file written so far has settled — never in a rejection nobody awaits, which ends the process.
+ */
 export function multipartFormReader(limits: MultipartLimits) {
   const directory = mkdtempSync(path.join(os.tmpdir(), "av-upload-"));
   const tooLarge = new Set<string>();
-  const read = async (request: Request): Promise<FormData> => {
+  const read = async (request: Request, hooks: ReadHooks = {}): Promise<FormData> => {
     const type = request.headers.get("Content-Type") ?? "";
     if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) throw new MalformedUpload("not multipart");
     let parser: ReturnType<typeof Busboy>;
@@ -94,33 +108,56 @@ export function multipartFormReader(limits: MultipartLimits) {
     }
     const form = new FormData();
     const writes: Promise<void>[] = [];
+    const files = new Set<NodeJS.ReadableStream & { destroy(error?: Error): void }>();
+    const stop = new AbortController();
     let failure: Error | null = null;
     const fail = (error: Error) => {
       failure ??= error;
+      stop.abort(error);
+    };
+    // The first file waits for the check; a refusal stops the read before any of its bytes.
+    let firstFile: Promise<void> | null = null;
+    const checkFirst = () => {
+      firstFile ??= (hooks.beforeFirstFile?.(form) ?? Promise.resolve()).catch((error: Error) => {
+        fail(error);
+        throw error;
+      });
+      return firstFile;
     };
     parser.on("field", (name, value) => form.append(name, value));
     parser.on("file", (field, stream, filename, _encoding, mimeType) => {
-      if (!filename) {
+      if (!filename || failure) {
         stream.resume();
         return;
       }
+      files.add(stream);
+      // Until its write starts (after the first file's check) an error of the part must not go unheard.
+      stream.on("error", () => {});
       const target = path.join(directory, randomUUID());
       stream.on("limit", () => (limits.tooLarge === "drop" ? tooLarge.add(field) : fail(new UploadTooLarge())));
-      writes.push(
-        pipeline(stream, countedStream(), createWriteStream(target)).then(async () => {
+      const write = checkFirst()
+        .then(() => pipeline(stream, countedStream(), createWriteStream(target)))
+        .then(async () => {
           if (!stream.truncated) form.append(field, await diskFile(target, mimeType || "application/octet-stream", givenName(filename)));
-        }),
-      );
+        })
+        .finally(() => files.delete(stream));
+      // Handled here at once: the read below may stop before it awaits this write (a broken body).
+      write.catch((error: Error) => fail(error));
+      writes.push(write);
     });
     parser.on("filesLimit", () => fail(new TooManyFiles(limits.maxFiles)));
     parser.on("partsLimit", () => fail(new TooManyFiles(limits.maxFiles)));
     parser.on("fieldsLimit", () => fail(new MalformedUpload("too many fields")));
+    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
     try {
-      await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+      await pipeline(body, parser, { signal: stop.signal });
       await Promise.all(writes);
     } catch (error) {
-      if (failure) throw failure;
-      throw new MalformedUpload(error instanceof Error ? error.message : "broken multipart body");
+      // Whatever broke, each file stream is ended and each write has settled before the error goes up.
+      const reason = failure ?? new MalformedUpload(error instanceof Error ? error.message : "broken multipart body");
+      for (const stream of files) stream.destroy(reason);
+      await Promise.allSettled(writes);
+      throw reason;
     }
     if (failure) throw failure;
     return form;

@@ -14,9 +14,9 @@
  */
 
 export const PAGINATOR_WINDOW = 4;
-/** Catalogue page size (client paging). */
+/** Catalogue page size (spec: client paging; the loader sends the page only). */
 export const CATALOGUE_PAGE_SIZE = 12;
-/** Record document lists (client paging). */
+/** Record document lists (spec: client paging; the loader sends each list's page only, issue 30). */
 export const RECORD_DOCUMENTS_PAGE_SIZE = 5;
 
 export type PageItem = number | "ellipsis";
@@ -66,17 +66,20 @@ export function pageWindow(current: number, last: number, size: number = PAGINAT
   return items;
 }
 
-/** Client-side paging of an in-memory list (catalogue, record documents). */
+/**
+ * Paging of a whole list the API answers at once (catalogue, record documents), done by the loader:
+ * only the page's items go to the browser. `offset` is the place of the page's first item in the list.
+ */
 export function paginateList<T>(
   items: readonly T[],
   page: unknown,
   pageSize: number,
-): { items: T[]; page: number; lastPage: number; total: number } {
+): { items: T[]; page: number; lastPage: number; total: number; offset: number } {
   const size = Math.max(1, Math.floor(pageSize));
   const lastPage = Math.max(1, Math.ceil(items.length / size));
   const current = clampPage(page, lastPage);
-  const from = (current - 1) * size;
-  return { items: items.slice(from, from + size), page: current, lastPage, total: items.length };
+  const offset = (current - 1) * size;
+  return { items: items.slice(offset, offset + size), page: current, lastPage, total: items.length, offset };
 }
 
 /** Spec section 9: total items = last page × page size (the API gives no exact total). */

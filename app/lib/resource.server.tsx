@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ApiError } from "~/api/client.server";
-import { ErrorContent, NotFoundContent } from "~/features/shell/ErrorScreens";
 import { furniture } from "~/lib/messages/furniture";
 import stylesheet from "~/styles/app.css";
+import { ErrorContent, NotFoundContent } from "./error-screens";
 import { applySecurityHeaders, newNonce } from "./headers.server";
+import { logError } from "./log.server";
 
 /**
  * Answers of resource routes (downloads, pages, images, receipts' PDFs, the chat's events).
@@ -86,7 +87,7 @@ export function resource<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
     } catch (error) {
       if (error instanceof Response) throw secureResource(error);
       if (error instanceof ApiError) throw errorPage(upstreamStatus(error));
-      console.error(error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : "unknown error");
+      logError("resource failed", error, args.request);
       throw errorPage(500);
     }
   };

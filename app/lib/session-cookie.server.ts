@@ -20,7 +20,7 @@ export function deriveSessionKey(secret: string): Key {
   const raw = Buffer.from(hkdfSync("sha256", secret, "atencion-virtual/session-cookie", "A256GCM key, v1", 32));
   // The key id names the key without revealing it (a hash of the derived key, not of the secret).
   const kid = createHash("sha256").update(raw).digest("base64url").slice(0, 16);
-  // Imported once: given raw bytes, jose imports the key again for every cookie (a third of a decryption).
+  // Imported once: given raw bytes, jose would import the key again for every cookie it seals.
   const key = webcrypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
   // node:crypto's key object, made once too: given raw bytes, each decipher would make one.
   return { kid, secret: createSecretKey(raw), key };
@@ -47,8 +47,9 @@ const HEADER_MEMBERS = new Set(["alg", "enc", "kid"]);
 /**
  * The data sealed in `token`, or null when it is not ours (unknown key, tampered, old format).
  * The compact JWE of RFC 7516 that `sealSessionData` writes, opened in the request's own turn with
- * node:crypto (decision 083): WebCrypto's decryption, through jose, queued a job and a promise for
- * every page, a tenth of a light page's CPU. Only what jose writes here is accepted: a header of
+ * node:crypto (decision 083): jose can only decrypt through WebCrypto, a job and a promise for every
+ * signed-in page, which costs several times this opener (measured again by decision 099, which kept
+ * it; scripts/bench/primitives.ts measures both). Only what jose writes here is accepted: a header of
  * exactly `alg: dir`, `enc: A256GCM` and a known `kid`, an empty key part, a 96-bit IV and a 128-bit
  * tag, the header authenticated as GCM's additional data (tests/portal/session-cookie.test.ts holds
  * it against jose's own `compactDecrypt`).

@@ -1,9 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { createSession, redirect, type Session } from "@remix-run/node";
-import type { ShellUser } from "~/features/shell/Shell";
-import { env } from "./env.server";
+import { createSession, redirect, type AppLoadContext, type Session } from "@remix-run/node";
+import type { ApiContext } from "~/api/client.server";
+import { env } from "~/env.server";
+import { keptFor } from "~/api/load-context.server";
 import { safeReturnPath } from "./redirect";
 import { createEncryptedCookieSessionStorage } from "./session-cookie.server";
+import { isSignedOut } from "./signed-out.server";
+
+/** The citizen as the session keeps them (the roles call's answer, decision 075) and the shell shows them. */
+export type ShellUser = {
+  cn: string;
+  cuil: string;
+  email: string | null;
+  telephone: string | null;
+};
 
 /**
  * The signed-in citizen's portal session, in an encrypted, HttpOnly cookie (decision 054):
@@ -25,6 +35,11 @@ export type SessionData = {
    */
   user?: ShellUser;
   adhered?: true;
+  /**
+   * epoch ms of the last time the API accepted the session's token (decision 103); the root loader asks
+   * again past SESSION_CHECK_MS, so a session revoked elsewhere stops showing the citizen. Absent: `createdAt`.
+   */
+  confirmedAt?: number;
 };
 
 type FlashData = { pendingOrigin: string };
@@ -51,20 +66,29 @@ export const IDLE_MS = env.SESSION_IDLE_MINUTES * 60_000;
  */
 export const LAST_SEEN_STEP_MS = 60_000;
 export const ABSOLUTE_MS = env.SESSION_ABSOLUTE_HOURS * 3_600_000;
+/** How long the API's last yes to the session's token stands before the root loader asks again (decision 103). */
+export const SESSION_CHECK_MS = env.SESSION_CHECK_SECONDS * 1000;
+
+/** Whether the session's token is due a new confirmation by the API (decision 103). */
+export const needsConfirmation = (data: Pick<SessionData, "confirmedAt" | "createdAt">, at = Date.now()) =>
+  at - (data.confirmedAt ?? data.createdAt) >= SESSION_CHECK_MS;
+
+/**
+ * A request as a loader or an action sees it: its `Request` and the load context shared by every
+ * loader of the request (decision 109). Remix's loader arguments are one, and so is an ApiContext.
+ */
+export type RequestScope = { request: Request; context: AppLoadContext };
 
 /** The cookie of each request, decrypted once: the root loader, the page's guard and the drafts all read it. */
-const opened = new WeakMap<Request, Promise<Session<SessionData, FlashData>>>();
+const OPENED = Symbol("the session cookie, opened");
 
 /**
  * The request's session. Each caller gets a session object of its own (what one loader sets or
- * unsets is not seen by another), over the data decrypted once per request (decision 076).
+ * unsets is not seen by another), over the data decrypted once per request (decision 076), kept in
+ * the request's load context (decision 109).
  */
-export async function getSession(request: Request): Promise<Session<SessionData, FlashData>> {
-  let pending = opened.get(request);
-  if (!pending) {
-    pending = sessionStorage.getSession(request.headers.get("Cookie"));
-    opened.set(request, pending);
-  }
+export async function getSession({ request, context }: RequestScope): Promise<Session<SessionData, FlashData>> {
+  const pending = keptFor(context, OPENED, () => sessionStorage.getSession(request.headers.get("Cookie")));
   return createSession<SessionData, FlashData>({ ...(await pending).data } as SessionData);
 }
 
@@ -85,27 +109,52 @@ export function sessionProblem(data: Partial<SessionData>, at = Date.now()): "mi
  * The Set-Cookie that drops the kept citizen (decision 075) after their contact data changed, so the
  * next page asks the roles call again; none without an active session.
  */
-export async function forgetSessionUser(request: Request): Promise<HeadersInit> {
-  const active = await getActiveSession(request);
+export async function forgetSessionUser(scope: RequestScope): Promise<HeadersInit> {
+  const active = await getActiveSession(scope);
   if (!active?.data.user) return {};
   active.session.unset("user");
   return { "Set-Cookie": await sessionStorage.commitSession(active.session) };
 }
 
 /** The active session, or null when there is none or it expired. */
-export async function getActiveSession(request: Request): Promise<ActiveSession | null> {
-  const session = await getSession(request);
+export async function getActiveSession(scope: RequestScope): Promise<ActiveSession | null> {
+  const session = await getSession(scope);
   const data = session.data as Partial<SessionData>;
   if (sessionProblem(data) !== null) return null;
+  // Signed out (a copy of the cookie taken before 'Cerrar sesión'): no session at all (decision 103).
+  if (isSignedOut(data.sid!)) return null;
   return { session, data: data as SessionData };
+}
+
+/**
+ * The API context of a session's citizen. The API's 303 is answered here, by `redirectToSignIn`
+ * (the session's fields cleared, where the citizen was going kept): the client knows no session.
+ */
+export function apiContext({ request, context }: RequestScope, data: Pick<SessionData, "accessToken" | "cuil" | "adhered">): ApiContext {
+  return {
+    request,
+    context,
+    accessToken: data.accessToken,
+    cuil: data.cuil,
+    adhered: data.adhered === true,
+    signIn: (location) => redirectToSignIn({ request, context }, location),
+  };
+}
+
+/** The signed-in citizen's API context, or a redirect to sign in (keeping where they were going). */
+export async function requireApiContext(scope: RequestScope): Promise<ApiContext> {
+  const active = await getActiveSession(scope);
+  if (!active) return redirectToSignIn(scope);
+  return apiContext(scope, active.data);
 }
 
 /**
  * Sends the browser to sign in, remembering where it was going (same-origin
  * paths only) so it comes back there once after sign-in.
  */
-export async function redirectToSignIn(request: Request, location = "/auth/login"): Promise<never> {
-  const session = await getSession(request);
+export async function redirectToSignIn(scope: RequestScope, location = "/auth/login"): Promise<never> {
+  const { request } = scope;
+  const session = await getSession(scope);
   for (const key of ["sid", "cuil", "accessToken", "idToken", "createdAt", "lastSeen"] as const) session.unset(key);
   const url = new URL(request.url);
   const origin = safeReturnPath(url.pathname + url.search, url.origin);

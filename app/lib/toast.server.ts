@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { env } from "./env.server";
+import { env } from "~/env.server";
 
 /**
  * Toasts travel as a one-time flash cookie written by actions (Post/Redirect/Get)
@@ -43,7 +43,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
 /** Reads and clears the pending toast (root loader only). */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   // Most pages have no toast: without its cookie there is nothing to open, nor to check (a schema's
-  // refusal builds an error, 3 % of a light page's CPU).
+  // refusal builds an error object and its stack, work thrown away on every page without a toast).
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers: null };
   const session = await toastStorage.getSession(cookie);

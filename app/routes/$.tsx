@@ -1,5 +1,5 @@
 import { json, type MetaFunction } from "@remix-run/node";
-import { NotFoundContent } from "~/features/shell/ErrorScreens";
+import { NotFoundContent } from "~/lib/error-screens";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 

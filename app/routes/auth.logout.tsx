@@ -6,9 +6,9 @@ import { pageTitle } from "~/lib/meta";
 
 export const meta: MetaFunction = () => pageTitle(furniture.profile.logout);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadSignOut(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadSignOut({ request, context });
 
-export const action = ({ request }: ActionFunctionArgs) => signOut(request);
+export const action = ({ request, context }: ActionFunctionArgs) => signOut({ request, context });
 
 export default function SignOut() {
   return <SignOutView />;

@@ -9,7 +9,7 @@ import receiptStyles from "~/styles/receipts.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${R.title} ${data.receipt.number}` : R.title);
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadReceipt(request, params.id);
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadReceipt({ request, context }, params.id);
 
 export default function ReceiptPage() {
   const { receipt } = useLoaderData<typeof loader>();

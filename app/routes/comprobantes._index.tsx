@@ -9,7 +9,7 @@ import receiptStyles from "~/styles/receipts.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptStyles }];
 export const meta: MetaFunction = () => pageTitle(R.listTitle);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadReceipts(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadReceipts({ request, context });
 
 export default function Receipts() {
   return <ReceiptListView receipts={useLoaderData<typeof loader>().receipts} />;

@@ -9,7 +9,7 @@ import datosStyles from "~/styles/datos.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datosStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.errors.length ? `Error: ${D.title}` : D.title);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadDatos(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadDatos({ request, context });
 
 export default function Datos() {
   const data = useLoaderData<typeof loader>();

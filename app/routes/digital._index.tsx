@@ -9,11 +9,11 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.digital);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadInbox(request, false);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadInbox({ request, context }, false);
 
-export const action = ({ request }: ActionFunctionArgs) => communicationsAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => communicationsAction({ request, context });
 
 export default function DigitalIndex() {
   const data = useLoaderData<typeof loader>();
-  return <InboxView archived={false} list={data.list} types={data.types} counts={data.counts} />;
+  return <InboxView archived={false} state={data.state} list={data.list} types={data.types} counts={data.counts} />;
 }

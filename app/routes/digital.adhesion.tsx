@@ -9,9 +9,9 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.adhesion);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadAdhesion(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadAdhesion({ request, context });
 
-export const action = ({ request }: ActionFunctionArgs) => adhesionAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => adhesionAction({ request, context });
 
 export default function DigitalAdhesion() {
   const data = useLoaderData<typeof loader>();

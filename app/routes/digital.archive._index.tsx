@@ -9,11 +9,11 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.archive);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadInbox(request, true);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadInbox({ request, context }, true);
 
-export const action = ({ request }: ActionFunctionArgs) => communicationsAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => communicationsAction({ request, context });
 
 export default function DigitalArchive() {
   const data = useLoaderData<typeof loader>();
-  return <InboxView archived list={data.list} types={data.types} counts={data.counts} />;
+  return <InboxView archived state={data.state} list={data.list} types={data.types} counts={data.counts} />;
 }

@@ -9,7 +9,7 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(digital.privacy.title);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadLegalPage(request, "privacy");
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadLegalPage({ request, context }, "privacy");
 
 export default function DigitalPrivacy() {
   const { html } = useLoaderData<typeof loader>();

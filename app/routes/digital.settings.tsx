@@ -9,9 +9,9 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.settings);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadSettings(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadSettings({ request, context });
 
-export const action = ({ request }: ActionFunctionArgs) => settingsAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => settingsAction({ request, context });
 
 export default function DigitalSettings() {
   const data = useLoaderData<typeof loader>();

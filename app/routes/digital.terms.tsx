@@ -9,7 +9,7 @@ import digitalStyles from "~/styles/digital.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: digitalStyles }];
 export const meta: MetaFunction = () => pageTitle(digital.terms.title);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadLegalPage(request, "terms");
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadLegalPage({ request, context }, "terms");
 
 export default function DigitalTerms() {
   const { html } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorContent } from "~/features/shell/ErrorScreens";
+import { ErrorContent } from "~/lib/error-screens";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 

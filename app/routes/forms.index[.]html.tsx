@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formFrameResponse } from "~/features/chat/frame.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => formFrameResponse(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => formFrameResponse({ request, context });

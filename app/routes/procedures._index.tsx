@@ -14,9 +14,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.procedures);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadTray(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadTray({ request, context });
 
-export const action = ({ request }: ActionFunctionArgs) => trayAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => trayAction({ request, context });
 
 export default function ProceduresTray() {
   return <TrayView data={useLoaderData<typeof loader>()} />;

@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: procedures
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.available);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogue(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadCatalogue({ request, context });
 
 export default function AvailableProcedures() {
   return <CatalogueView data={useLoaderData<typeof loader>()} />;

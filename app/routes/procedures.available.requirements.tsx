@@ -10,9 +10,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: procedures
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.requirements);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadRequirements(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadRequirements({ request, context });
 
-export const action = ({ request }: ActionFunctionArgs) => requirementsAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => requirementsAction({ request, context });
 
 export default function Requirements() {
   return <RequirementsView data={useLoaderData<typeof loader>()} />;

@@ -1,6 +1,6 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { chatAction, loadChat, type ChatActionData } from "~/features/chat/chat.server";
+import { chatAction, chatLoader, type ChatActionData } from "~/features/chat/chat.server";
 import { ChatView } from "~/features/chat/ChatView";
 import { DraftRestored } from "~/features/session/DraftRestored";
 import { furniture } from "~/lib/messages/furniture";
@@ -11,12 +11,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.chat);
 
 /** Chat of an existing instance. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadChat(request, "chat"));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return chatLoader({ request, context }, "chat");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return chatAction(request, "chat");
+export async function action({ request, context }: ActionFunctionArgs) {
+  return chatAction({ request, context }, "chat");
 }
 
 export default function InstanceChat() {
@@ -31,7 +31,7 @@ export default function InstanceChat() {
         terms={false}
         idempotencyKey={data.key}
         self={data.self}
-        actionData={actionData ?? (data.restored ? { message: data.restored } : undefined)}
+        actionData={actionData ?? (data.restored || data.kept ? { message: data.restored ?? data.kept ?? "" } : undefined)}
       />
     </>
   );

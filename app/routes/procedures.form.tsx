@@ -9,10 +9,10 @@ import chatStyles from "~/styles/chat.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.form);
 
-export const loader = async ({ request }: LoaderFunctionArgs) => json(await loadFormScreen(request));
+export const loader = async ({ request, context }: LoaderFunctionArgs) => json(await loadFormScreen({ request, context }));
 
 /** The frame's form posts here (spec section 4: the three outcomes of a form submission). */
-export const action = ({ request }: ActionFunctionArgs) => formAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => formAction({ request, context });
 
 export default function FormScreen() {
   return <FormScreenView {...useLoaderData<typeof loader>()} />;

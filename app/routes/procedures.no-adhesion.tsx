@@ -4,13 +4,13 @@ import { procedures } from "~/lib/messages/procedures";
 
 const T = procedures.noAdhesion;
 import { pageTitle } from "~/lib/meta";
-import { requireApiContext } from "~/api/client.server";
+import { requireApiContext } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => pageTitle(procedures.title);
 
 /** Unguarded (the not-adhered citizen lands here), but signed in. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApiContext({ request, context });
   return json(null);
 }
 

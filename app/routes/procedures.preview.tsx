@@ -1,6 +1,6 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadChat } from "~/features/chat/chat.server";
+import { chatLoader } from "~/features/chat/chat.server";
 import { ChatView } from "~/features/chat/ChatView";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
@@ -10,8 +10,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.preview);
 
 /** Read-only chat: no message input, no document actions. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadChat(request, "preview"));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return chatLoader({ request, context }, "preview");
 }
 
 export default function PreviewChat() {

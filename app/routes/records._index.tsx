@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: recordsSty
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.records);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadRecords(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadRecords({ request, context });
 
 export default function RecordsIndex() {
   return <RecordsListView data={useLoaderData<typeof loader>()} />;

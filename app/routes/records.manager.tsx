@@ -17,9 +17,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => pageTitle(furniture.routeLabels.manager);
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadManager(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadManager({ request, context });
 
-/** Paging and searching the loaded lists (and zoom) need no new data. */
+/** A zoom needs no new data; paging and searching do (only each list's page is loaded). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (u: URL) => {
@@ -31,7 +31,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
 };
 
-export const action = ({ request }: ActionFunctionArgs) => managerAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => managerAction({ request, context });
 
 export default function RecordsManager() {
   return <ManagerView data={useLoaderData<typeof loader>()} />;

@@ -2,4 +2,4 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { chatEvents } from "~/features/chat/chat.server";
 import { resource } from "~/lib/resource.server";
 
-export const loader = resource(({ request }: LoaderFunctionArgs) => chatEvents(request));
+export const loader = resource(({ request, context }: LoaderFunctionArgs) => chatEvents({ request, context }));

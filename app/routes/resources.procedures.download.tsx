@@ -2,4 +2,4 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { procedureFileResponse } from "~/features/procedures/download.server";
 import { resource } from "~/lib/resource.server";
 
-export const loader = resource(({ request }: LoaderFunctionArgs) => procedureFileResponse(request));
+export const loader = resource(({ request, context }: LoaderFunctionArgs) => procedureFileResponse({ request, context }));

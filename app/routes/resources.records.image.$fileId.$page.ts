@@ -2,4 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pageImageResponse } from "~/features/records/files.server";
 import { resource } from "~/lib/resource.server";
 
-export const loader = resource(({ request, params }: LoaderFunctionArgs) => pageImageResponse(request, params.fileId, params.page));
+export const loader = resource(({ request, context, params }: LoaderFunctionArgs) =>
+  pageImageResponse({ request, context }, params.fileId, params.page),
+);

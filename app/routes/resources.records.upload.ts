@@ -4,4 +4,4 @@ import { errorPage, resource } from "~/lib/resource.server";
 
 export const loader = resource(() => errorPage(404));
 
-export const action = resource(({ request }: ActionFunctionArgs) => uploadOne(request));
+export const action = resource(({ request, context }: ActionFunctionArgs) => uploadOne({ request, context }));

@@ -5,4 +5,4 @@ import { resource } from "~/lib/resource.server";
 /** Only posts: a visit goes home. */
 export const loader = resource(() => redirect("/"));
 
-export const action = resource(({ request }: ActionFunctionArgs) => keepAlive(request));
+export const action = resource(({ request, context }: ActionFunctionArgs) => keepAlive({ request, context }));

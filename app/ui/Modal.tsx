@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { common } from "../lib/messages/common";
-import { useHydrated } from "./hooks";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface ModalProps {
   /** Element id; the title gets `${id}-title`. Open links may add `#${id}` so no-JS browsers scroll to it. */

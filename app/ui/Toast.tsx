@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { furniture } from "../lib/messages/furniture";
 import { type ToastType } from "../lib/messages/constants";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /** Toasts close after 4000 ms (spec section 9; not the library default of 5000). */
 export const TOAST_DURATION_MS = 4000;
@@ -40,6 +41,7 @@ export function Toast({ toast, durationMs = TOAST_DURATION_MS }: ToastProps) {
 }
 
 function ToastItem({ toast, durationMs }: { toast: ToastMessage; durationMs: number }) {
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState(true);
   const [paused, setPaused] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -73,10 +75,13 @@ function ToastItem({ toast, durationMs }: { toast: ToastMessage; durationMs: num
         {toast.type === "ERROR" ? "!" : "✓"}
       </span>
       <p className="toast__message">{toast.message}</p>
-      <button type="button" className="toast__close js-only" onClick={dismiss}>
-        <span aria-hidden="true">×</span>
-        <span className="visually-hidden">{furniture.closeNotification}</span>
-      </button>
+      {/* Only where it works: a text browser ignores the stylesheet's js-only. */}
+      {hydrated ? (
+        <button type="button" className="toast__close" onClick={dismiss}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{furniture.closeNotification}</span>
+        </button>
+      ) : null}
     </div>
   );
 }

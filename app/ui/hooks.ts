@@ -1,27 +1,13 @@
 /**
- * Client-side enhancement hooks. Both are inert on the server and without JavaScript, so pages
- * keep working as plain links and forms.
+ * The debounced search submit: inert on the server and without JavaScript, so the search form keeps
+ * working with its button. (`useHydrated` is the library's,
+ * remix-utils/use-hydrated, exported by ./index.)
  */
 import { useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /** Search inputs send after 500 ms without typing (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 500;
-
-const subscribeNever = () => () => {};
-
-/**
- * False during the server render and the hydration render, true afterwards (and for every component
- * mounted after hydration). Use it to swap a no-JS rendering for its enhanced version without a
- * hydration mismatch.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -29,7 +29,10 @@ export {
   type TextAreaProps,
   type TextFieldProps,
 } from "./Field";
-export { SEARCH_DEBOUNCE_MS, useDebouncedSubmit, useHydrated } from "./hooks";
+export { SEARCH_DEBOUNCE_MS, useDebouncedSubmit } from "./hooks";
+/** The library's (remix-utils): false on the server and in the hydration render, true afterwards. */
+export { useHydrated } from "remix-utils/use-hydrated";
+export { TimesInUtc } from "./TimesInUtc";
 export { JS_ENABLED_SCRIPT, JsEnabledScript } from "./JsEnabledScript";
 export { Modal, ModalFrame, type ModalFrameProps, type ModalProps } from "./Modal";
 export { Paginator, type PaginatorProps } from "./Paginator";

@@ -229,6 +229,9 @@ async function signIn(b: Browser, cuil: string) {
   }
 }
 
+/** What a browser sends on a click inside the portal (decision 102: only then does a summary open). */
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
+
 type Citizen = Seeded & { browser: Browser; lastUpload: number; pending: string[] };
 
 type Action = (c: Citizen) => Promise<string>;
@@ -237,7 +240,9 @@ const reads: Record<string, Action> = {
   "read:digital": async (c) => ok(await c.browser.go("read:digital", "/digital")),
   "read:procedures": async (c) => ok(await c.browser.go("read:procedures", "/procedures")),
   "read:records": async (c) => ok(await c.browser.go("read:records", "/records")),
-  "read:communication": async (c) => ok(await c.browser.go("read:communication", `/digital/summary/?code=${pick(c.codes)}`)),
+  // A click on an inbox row: the browser says same-origin, and the summary opens (decision 102).
+  "read:communication": async (c) =>
+    ok(await c.browser.go("read:communication", `/digital/summary/?code=${pick(c.codes)}`, { headers: SAME_ORIGIN })),
   "read:chat": async (c) => ok(await c.browser.go("read:chat", `/procedures/chat/?instance=${c.instanceId}`)),
   "read:record": async (c) => {
     const page = await c.browser.go("read:record", `/records/manager/?file=${c.recordId}`);
@@ -299,11 +304,11 @@ const writes: Record<string, Action> = {
   },
   "write:archive-recover": async (c) => {
     const code = pick(c.codes);
-    let page = await c.browser.go("write:archive-recover:page", `/digital/summary/?code=${code}`);
+    let page = await c.browser.go("write:archive-recover:page", `/digital/summary/?code=${code}`, { headers: SAME_ORIGIN });
     // An archived communication is read (and recovered) from the archive's summary.
     let form = formWithIntent(page.html, "archive") ?? formWithIntent(page.html, "recover");
     if (!form) {
-      page = await c.browser.go("write:archive-recover:page", `/digital/archive/summary/?code=${code}`);
+      page = await c.browser.go("write:archive-recover:page", `/digital/archive/summary/?code=${code}`, { headers: SAME_ORIGIN });
       form = formWithIntent(page.html, "recover") ?? formWithIntent(page.html, "archive");
     }
     if (!form) return "no form";

@@ -19,7 +19,8 @@
  * too when DATABASE_URL is set), --quick (short runs, one round), --rounds N (default 3),
  * --no-build, --reuse (keep the seeded data of a previous run with the same scale), --runtime
  * compiled|tsx (default compiled: dist/ with plain Node, decision 045; tsx: the API from TypeScript,
- * as before), --only-ssr (skip the API timings, the upload and the mobile metrics), --accept-encoding
+ * as before), --only-ssr (skip the API timings, the upload and the mobile metrics), --only-10 (the
+ * pages at 10 connections only, where the targets are set: half the run), --accept-encoding
  * (what the pages are asked with; default a current Chromium's, "gzip, deflate, br, zstd"). Ports:
  * BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220), BENCH_OIDC_PORT (4221), BENCH_BARE_PORT (3223).
  * The PostgreSQL database (DATABASE_URL, named bench*) is dropped and recreated.
@@ -49,6 +50,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string" },
     runtime: { type: "string", default: "compiled" },
     "only-ssr": { type: "boolean", default: false },
+    "only-10": { type: "boolean", default: false },
     "accept-encoding": { type: "string", default: BROWSER_ACCEPT_ENCODING },
   },
 });
@@ -68,7 +70,7 @@ const compiled = args.runtime === "compiled";
 const acceptEncoding = args["accept-encoding"];
 /** seconds of warm-up and of measurement per connection count (100 connections queue longer: longer runs) */
 const SSR = {
-  connections: [10, 100],
+  connections: args["only-10"] ? [10] : [10, 100],
   warmup: { 10: quick ? 1 : 3, 100: quick ? 2 : 5 } as Record<number, number>,
   duration: { 10: quick ? 3 : 10, 100: quick ? 5 : 15 } as Record<number, number>,
 };

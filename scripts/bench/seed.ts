@@ -19,8 +19,8 @@ import { demoCitizens, DEMO_PASSWORD } from "../../server/db/seed/demo-citizens.
 import { communicationTypes, demoClients, minimalPdf } from "../../server/db/seed/digital.js";
 import { seed } from "../../server/db/seed/index.js";
 import { catalogueRows } from "../../server/db/seed/procedures.js";
-import { cuilCheckDigit } from "../../server/domain/citizens/cuil.js";
-import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox.js";
+import { cuilCheckDigit } from "../../common/cuil.js";
+import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox-repository.js";
 import { HISTORY } from "../../server/domain/dd/service.js";
 import { instanceSearchText } from "../../server/domain/procedures/service.js";
 import { RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "../../server/domain/records/service.js";

@@ -3,6 +3,7 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from "jos
 import type { DbOrTx } from "../db/index.js";
 import { isTokenRevoked } from "../domain/security/repository.js";
 import { ApiError, SignInRequired } from "../errors.js";
+import { isCuilShape } from "../../common/cuil.js";
 
 /** The signed-in citizen, derived only from a verified access token. */
 export type AuthenticatedCitizen = {
@@ -48,7 +49,8 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
 
   /**
    * A token's signature and claims are checked once and remembered for `verifiedCacheMs` (60 s by
-   * default, never past its expiry): the RSA verification was a sixth of the API's CPU per call.
+   * default, never past its expiry): an RSA verification is costly, and every call of a session
+   * carries the same token.
    * Revocation is still looked up for every call (decision 048); calls that arrive while a look-up
    * of the same token is under way (a page's calls of one round) share its answer (decision 093).
    */
@@ -94,7 +96,7 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
       if (isTokenProblem(error)) throw new SignInRequired((error as errors.JOSEError).code);
       throw new ApiError(503, "SERVICE_UNAVAILABLE", "No se pudo verificar la sesión. Intente nuevamente más tarde.");
     }
-    if (typeof payload.sub !== "string" || !/^\d{11}$/.test(payload.sub)) throw new SignInRequired("bad_sub");
+    if (!isCuilShape(payload.sub)) throw new SignInRequired("bad_sub");
     if (typeof payload.jti !== "string" || payload.jti.length === 0 || payload.jti.length > 255) {
       throw new SignInRequired("bad_jti");
     }

@@ -1,5 +1,6 @@
 import { Migrator, PostgresAdapter, sql, type MigrationProvider } from "kysely";
-import type { Db } from "./index.js";
+import type { Config } from "../config.js";
+import { createDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./index.js";
 import { migrations } from "./migrations/index.js";
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -21,4 +22,39 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`migration ${failed?.migrationName ?? "(unknown)"} failed: ${cause.message}`, { cause });
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * The migrations of this release not yet applied to the database (readiness, `/health/ready`): an
+ * empty list when the schema is this release's (or newer). Throws when the database does not answer
+ * or has no migration table at all.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/**
+ * The configured database (DATABASE_URL and DATABASE_SCHEMA, or DATA_DIR/portal.sqlite) opened and
+ * brought to this release's schema, with the names of the migrations it applied: the one opening of
+ * the API process (server/main.ts), the image's `migrate` job and `npm run seed`. When a migration
+ * fails the database is closed again and the error thrown.
+ */
+export async function openMigratedDatabase(
+  config: Pick<Config, "DATABASE_URL" | "DATABASE_SCHEMA" | "dataDir">,
+  options: Pick<DatabaseOptions, "onPoolError"> = {},
+): Promise<DatabaseHandle & { applied: string[] }> {
+  const handle = await createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    dataDir: config.dataDir,
+    ...options,
+  });
+  try {
+    return { ...handle, applied: await migrateToLatest(handle.db) };
+  } catch (error) {
+    await handle.db.destroy();
+    throw error;
+  }
 }

@@ -2,10 +2,10 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { SqliteDatabase } from "kysely";
 
 /**
- * better-sqlite3 behind Kysely with its statements kept (decision 076). Kysely's SQLite driver
- * prepares every query again, and a page's queries are the same few texts each time: preparing was a
- * tenth of the API's CPU. Statements are kept by SQL text, the `size` most recently used; one still
- * being iterated (a streamed query) is never handed out twice, a fresh one is prepared instead.
+ * better-sqlite3 behind Kysely with its statements kept (decision 076). Kysely's SQLite driver prepares
+ * every query again, and a page's queries are the same few texts each time: preparing them again is
+ * work done only to be thrown away. Statements are kept by SQL text, the `size` most recently used; one
+ * still being iterated (a streamed query) is never handed out twice, a fresh one is prepared instead.
  * SQLite prepares a kept statement again by itself when a migration changes the schema.
  */
 export function withStatementCache(database: BetterSqlite3.Database, size = 256): SqliteDatabase {

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../errors.js";
+import { CUIL_PATTERN } from "../../common/cuil.js";
 
-export const cuilParam = z.string().regex(/^\d{11}$/, "11 dígitos");
+export const cuilParam = z.string().regex(CUIL_PATTERN, "11 dígitos");
 
 /** A cuil in a path or body that is not the signed-in citizen's answers 403 (contract). */
 export function assertOwnCuil(request: FastifyRequest, cuil: string): void {

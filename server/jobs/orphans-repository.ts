@@ -3,7 +3,9 @@
  * uploaded files nothing refers to any more. Every table that names a blob (`storage_key`) or refers
  * to a file (`file_id`, the history's JSON list of files) is listed here, in one place: a new one must
  * be added here too, or the sweeper would take its blobs for orphans. The built ZIPs of 'Descargar
- * mis datos' (`data_exports`, decision 073) are named by their row's `id`.
+ * mis datos' (`data_exports`, decision 073) are named by their row's `id`. Which keys the portal
+ * wrote at all (the only ones the sweeper may delete) is `written_blobs`, in
+ * `server/storage/written-repository.ts`.
  */
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/index.js";

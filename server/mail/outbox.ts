@@ -15,14 +15,22 @@
  * Every message carries the row's id as its Message-ID, so the one case that can repeat a mail (a
  * process killed between the server's acceptance and the 'sent' mark) is recognisable downstream.
  */
-import { randomUUID } from "node:crypto";
-import { PostgresAdapter, sql, type ExpressionBuilder, type UpdateObject } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "../db/types.js";
 import type { DbOrTx } from "../db/index.js";
 import type { Mailer } from "./index.js";
+import { claimDueMail, finishClaim, pruneSentMail, releaseClaim, type ClaimedRow } from "./outbox-repository.js";
 
-export type MailKind = "communication" | "adhered" | "updated" | "reminder" | "access-digest";
+export {
+  claimDueMail,
+  enqueueMail,
+  listParkedMail,
+  outboxDepth,
+  pruneSentMail,
+  requeueParkedMail,
+  type ParkedMail,
+} from "./outbox-repository.js";
+
+export type MailKind = "communication" | "adhered" | "updated" | "reminder" | "access-digest" | "data-export";
 export type OutboxStatus = "pending" | "sending" | "sent" | "parked";
 
 export interface MailOutboxTable {
@@ -30,6 +38,12 @@ export interface MailOutboxTable {
   /** what caused it (a metric label; never personal) */
   kind: MailKind;
   to_address: string;
+  /**
+   * whose address it is: the citizen's CUIL (migration 0023); null on rows written before it, and
+   * on mail to an address no citizen holds. Showing the address to an operator is an access to
+   * that citizen's contact data (decision 071).
+   */
+  recipient_cuil: string | null;
   subject: string;
   body_text: string;
   status: OutboxStatus;
@@ -48,35 +62,6 @@ declare module "../db/types.js" {
   interface Database {
     mail_outbox: MailOutboxTable;
   }
-}
-
-/** Writes a mail to send; call it inside the transaction of what causes it. Returns the row id. */
-export async function enqueueMail(
-  tx: DbOrTx,
-  mail: { kind: MailKind; to: string; subject: string; text: string },
-  now: Date = new Date(),
-): Promise<string> {
-  const id = randomUUID();
-  const at = now.toISOString();
-  await tx
-    .insertInto("mail_outbox")
-    .values({
-      id,
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      body_text: mail.text,
-      status: "pending",
-      attempts: 0,
-      created_at: at,
-      next_attempt_at: at,
-      claim_token: null,
-      claimed_until: null,
-      sent_at: null,
-      last_error: null,
-    })
-    .execute();
-  return id;
 }
 
 // ---------------------------------------------------------------- the worker
@@ -110,45 +95,12 @@ export const DEFAULT_OUTBOX_SETTINGS: OutboxSettings = {
 /** How often a worker deletes the sent rows past `keepSentMs`. */
 const PRUNE_EVERY_MS = 3_600_000;
 
-type ClaimedRow = Pick<MailOutboxTable, "id" | "kind" | "to_address" | "subject" | "body_text" | "attempts" | "claim_token">;
 export type OutboxOutcome = "sent" | "retry" | "parked";
 
 /** Delay before try `attempts + 1`: base · 2^(attempts − 1), at most max, minus up to 20 % jitter. */
 export function retryDelay(attempts: number, settings: Pick<OutboxSettings, "baseDelayMs" | "maxDelayMs">, random = Math.random): number {
   const full = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(full * (1 - 0.2 * random()));
-}
-
-const isPostgres = (db: DbOrTx) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-function due(nowIso: string) {
-  return (eb: ExpressionBuilder<Database, "mail_outbox">) =>
-    eb.or([
-      eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
-      eb.and([eb("status", "=", "sending"), eb("claimed_until", "<", nowIso)]),
-    ]);
-}
-
-/** Claims up to `limit` due rows for this caller (see the header); [] when none is due. */
-export async function claimDueMail(db: DbOrTx, now: Date, settings: Pick<OutboxSettings, "leaseMs" | "batch">): Promise<ClaimedRow[]> {
-  const nowIso = now.toISOString();
-  // A cheap read first: an idle outbox costs no write (SQLite's single writer stays free).
-  const any = await db.selectFrom("mail_outbox").select("id").where(due(nowIso)).limit(1).executeTakeFirst();
-  if (!any) return [];
-  let pick = db.selectFrom("mail_outbox").select("id").where(due(nowIso)).orderBy("next_attempt_at").limit(settings.batch);
-  if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
-  return db
-    .updateTable("mail_outbox")
-    .set({
-      status: "sending",
-      claim_token: randomUUID(),
-      claimed_until: new Date(now.getTime() + settings.leaseMs).toISOString(),
-      attempts: sql<number>`attempts + 1`,
-    })
-    .where("id", "in", pick)
-    .where(due(nowIso))
-    .returning(["id", "kind", "to_address", "subject", "body_text", "attempts", "claim_token"])
-    .execute();
 }
 
 /** Error code and SMTP reply, cut short: for the operator's list, never for a log line. */
@@ -189,14 +141,7 @@ export function createOutboxWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  async function finish(row: ClaimedRow, set: UpdateObject<Database, "mail_outbox">) {
-    await db
-      .updateTable("mail_outbox")
-      .set({ claim_token: null, claimed_until: null, ...set })
-      .where("id", "=", row.id)
-      .where("claim_token", "=", row.claim_token)
-      .execute();
-  }
+  const finish = (row: ClaimedRow, set: Parameters<typeof finishClaim>[2]) => finishClaim(db, row, set);
 
   async function sendOne(row: ClaimedRow): Promise<OutboxOutcome> {
     const started = process.hrtime.bigint();
@@ -230,7 +175,7 @@ export function createOutboxWorker(
 
   /** Gives the rest of a batch back at shutdown (not a try). */
   async function release(rows: ClaimedRow[]) {
-    for (const row of rows) await finish(row, { status: "pending", attempts: sql<number>`attempts - 1` });
+    for (const row of rows) await releaseClaim(db, row);
   }
 
   async function runOnce(now = new Date()): Promise<OutboxOutcome[]> {
@@ -296,60 +241,4 @@ export function createOutboxWorker(
       await running;
     },
   };
-}
-
-// ---------------------------------------------------------------- the operator's view
-
-export type ParkedMail = Pick<MailOutboxTable, "id" | "kind" | "to_address" | "subject" | "attempts" | "created_at" | "last_error">;
-
-/** Rows waiting for an operator, oldest first. */
-export async function listParkedMail(db: DbOrTx, limit = 200): Promise<ParkedMail[]> {
-  return db
-    .selectFrom("mail_outbox")
-    .select(["id", "kind", "to_address", "subject", "attempts", "created_at", "last_error"])
-    .where("status", "=", "parked")
-    .orderBy("created_at")
-    .limit(limit)
-    .execute();
-}
-
-/** Puts parked rows (the given ids, or every one) back in the queue with their tries reset. */
-export async function requeueParkedMail(db: DbOrTx, ids: string[] | "all", now: Date = new Date()): Promise<number> {
-  let q = db
-    .updateTable("mail_outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString() })
-    .where("status", "=", "parked");
-  if (ids !== "all") {
-    if (ids.length === 0) return 0;
-    q = q.where("id", "in", ids);
-  }
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * Deletes the rows sent before `before`: a sent e-mail's address and text are kept only as long
- * as an operator may need to answer "was it sent?" (`MAIL_KEEP_SENT_DAYS`). Pending, sending and
- * parked rows are never deleted. Safe in several processes at once.
- */
-export async function pruneSentMail(db: DbOrTx, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("mail_outbox")
-    .where("status", "=", "sent")
-    .where("sent_at", "<", before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Rows by status (pending, sending, parked; sent is not counted: it only grows). */
-export async function outboxDepth(db: DbOrTx): Promise<Record<Exclude<OutboxStatus, "sent">, number>> {
-  const rows = await db
-    .selectFrom("mail_outbox")
-    .select(["status", (eb) => eb.fn.countAll().as("n")])
-    .where("status", "in", ["pending", "sending", "parked"])
-    .groupBy("status")
-    .execute();
-  const depth = { pending: 0, sending: 0, parked: 0 };
-  for (const r of rows) depth[r.status as keyof typeof depth] = Number(r.n);
-  return depth;
 }

@@ -28,18 +28,42 @@ export function isCitizenDataRoute(request: FastifyRequest): boolean {
   return request.routeOptions.config?.citizenData !== false;
 }
 
-function purposeOf(request: FastifyRequest): string | null {
+/** Bidirectional controls: they make a purpose read otherwise than it was written (U+202E…). */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * The purpose given in `X-Motivo`: percent-encoded UTF-8 as documented, or raw UTF-8 (which Node
+ * hands over as one Latin-1 character per byte: read back as UTF-8, refused when it is not valid
+ * UTF-8) — never stored as mojibake (issue 28). Control and bidirectional characters are refused.
+ */
+export function purposeOf(request: FastifyRequest): string | null {
   const raw = request.headers[PURPOSE_HEADER];
   if (typeof raw !== "string") return null;
-  let text: string;
+  let text = raw;
+  if (/[\u0080-\u00ff]/.test(text)) {
+    const bytes = Buffer.from(text, "latin1");
+    text = bytes.toString("utf8");
+    if (text.includes("\uFFFD") || !Buffer.from(text, "utf8").equals(bytes)) return null;
+  }
   try {
-    text = decodeURIComponent(raw);
+    text = decodeURIComponent(text);
   } catch {
     return null;
   }
   text = text.replace(/\s+/g, " ").trim();
-  if (text.length < PURPOSE_MIN || text.length > PURPOSE_MAX || /\p{Cc}/u.test(text)) return null;
+  if (text.length < PURPOSE_MIN || text.length > PURPOSE_MAX || /\p{Cc}/u.test(text) || BIDI_CONTROLS.test(text)) return null;
   return text;
+}
+
+/** The purpose of an operator call that must give one, or the 400 that says so. */
+export function requirePurpose(request: FastifyRequest, what = "del acceso a los datos del ciudadano"): string {
+  const purpose = purposeOf(request);
+  if (purpose) return purpose;
+  throw new ApiError(
+    400,
+    "PURPOSE_REQUIRED",
+    `Falta el motivo ${what} (encabezado X-Motivo, de ${PURPOSE_MIN} a ${PURPOSE_MAX} caracteres, sin caracteres de control; --motivo en la línea de comandos).`,
+  );
 }
 
 export function installAccessLog(app: FastifyInstance) {
@@ -47,14 +71,7 @@ export function installAccessLog(app: FastifyInstance) {
   // After the operator's token is checked (the auth hook is added first).
   app.addHook("onRequest", async (request) => {
     if (!isCitizenDataRoute(request)) return;
-    const purpose = purposeOf(request);
-    if (!purpose) {
-      throw new ApiError(
-        400,
-        "PURPOSE_REQUIRED",
-        `Falta el motivo del acceso a los datos del ciudadano (encabezado X-Motivo, de ${PURPOSE_MIN} a ${PURPOSE_MAX} caracteres; --motivo en la línea de comandos).`,
-      );
-    }
+    const purpose = requirePurpose(request);
     request.access = { operator: request.operator, purpose, recorded: 0 };
   });
   app.addHook("onSend", async (request, reply, payload) => {

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { hashPassword } from "../auth/password.js";
-import { cuilCheckDigit, isValidCuil } from "../domain/citizens/cuil.js";
+import { CUIL_PATTERN, cuilCheckDigit, isValidCuil } from "../../common/cuil.js";
 import { ApiError } from "../errors.js";
 import type { RouteDeps } from "../http/types.js";
 import { parse } from "../http/validation.js";
 import { recordAccess } from "../domain/accesses/service.js";
+import { findCitizenByCuil, insertCitizen } from "../domain/citizens/repository.js";
+import { insertAdhesion } from "../domain/dd/repository.js";
 import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./command-types.js";
 
@@ -15,11 +17,7 @@ import type { OperatorCommand } from "./command-types.js";
  * valid CUIL when none is given), adhered to the digital domicile or not.
  */
 export const CreateCitizenSchema = z.object({
-  cuil: z
-    .string()
-    .regex(/^\d{11}$/)
-    .refine(isValidCuil, "CUIL inválido")
-    .optional(),
+  cuil: z.string().regex(CUIL_PATTERN).refine(isValidCuil, "CUIL inválido").optional(),
   givenName: z.string().trim().min(1).max(100),
   familyName: z.string().trim().min(1).max(100),
   email: z.string().email().max(200).nullable().optional(),
@@ -47,34 +45,28 @@ export const citizensOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (app,
     const passwordHash = await hashPassword(input.password);
     const actor = actorOf(request);
     await db.transaction().execute(async (tx) => {
-      const existing = await tx.selectFrom("citizens").select("cuil").where("cuil", "=", cuil).executeTakeFirst();
+      const existing = await findCitizenByCuil(tx, cuil);
       if (existing) throw new ApiError(409, "CONFLICT", "Ya existe un ciudadano con ese CUIL.");
-      await tx
-        .insertInto("citizens")
-        .values({
-          cuil,
-          given_name: input.givenName,
-          family_name: input.familyName,
-          email: input.email ?? null,
-          phone_code: input.phone?.code ?? null,
-          phone_number: input.phone?.number ?? null,
-          uid: randomUUID(),
-          password_hash: passwordHash,
-          created_at: now,
-        })
-        .execute();
+      await insertCitizen(tx, {
+        cuil,
+        given_name: input.givenName,
+        family_name: input.familyName,
+        email: input.email ?? null,
+        phone_code: input.phone?.code ?? null,
+        phone_number: input.phone?.number ?? null,
+        uid: randomUUID(),
+        password_hash: passwordHash,
+        created_at: now,
+      });
       if (input.adhered) {
         if (!input.email) throw ApiError.badRequest("Para adherir hace falta un correo electrónico.");
-        await tx
-          .insertInto("dd_adhesions")
-          .values({
-            cuil,
-            email: input.email,
-            phone_code: input.phone?.code ?? null,
-            phone_number: input.phone?.number ?? null,
-            adhered_at: now,
-          })
-          .execute();
+        await insertAdhesion(tx, {
+          cuil,
+          email: input.email,
+          phone_code: input.phone?.code ?? null,
+          phone_number: input.phone?.number ?? null,
+          adhered_at: now,
+        });
       }
       // Decision 071: the citizen's contact data were written by this operator.
       await recordAccess(tx, actor, "citizen.create", { cuil, ref: null, label: null });

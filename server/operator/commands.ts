@@ -7,6 +7,7 @@ import { recordCommands } from "./records.js";
 import { threadCommands } from "./thread.js";
 import { mailCommands } from "./mail.js";
 import { storageCommands } from "./storage.js";
+import { renditionsCommands } from "./renditions.js";
 import { whoamiCommands } from "./whoami.js";
 import type { OperatorCommand } from "./command-types.js";
 
@@ -25,5 +26,6 @@ export const operatorCommandSets: Record<string, OperatorCommand>[] = [
   threadCommands,
   mailCommands,
   storageCommands,
+  renditionsCommands,
   whoamiCommands,
 ];

@@ -19,9 +19,10 @@ import type { OperatorCommand } from "./command-types.js";
 import { isDueDate } from "../../common/due-dates.js";
 import { UPLOAD_LIMIT_BYTES } from "../../common/limits.js";
 import { ID_PATTERN } from "../../common/ids.js";
+import { CUIL_PATTERN } from "../../common/cuil.js";
 
 const SendBody = z.object({
-  cuil: z.string().regex(/^\d{11}$/),
+  cuil: z.string().regex(CUIL_PATTERN),
   subject: z.string().trim().min(1).max(300),
   client: z.string().trim().min(1).max(200),
   type: z.string().min(1).max(32),

@@ -24,7 +24,7 @@ export const operatorAdminCommands: Record<string, LocalCommand> = {
     options: { name: { type: "string" }, organismo: { type: "string" } },
     run: async (v, db) => {
       const created = await createOperator(db, { name: text(v.name), organismo: text(v.organismo) });
-      return { ...created, aviso: "Guardá este token ahora: no se vuelve a mostrar. Usalo como OPERATOR_TOKEN de la línea de comandos." };
+      return { ...created, aviso: "Guarda este token ahora: no se vuelve a mostrar. Úsalo como OPERATOR_TOKEN de la línea de comandos." };
     },
   },
   "operators:list": {

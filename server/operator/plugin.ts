@@ -11,6 +11,7 @@ import { recordsOperatorRoutes } from "./records.js";
 import { threadOperatorRoutes } from "./thread.js";
 import { mailOperatorRoutes } from "./mail.js";
 import { storageOperatorRoutes } from "./storage.js";
+import { renditionsOperatorRoutes } from "./renditions.js";
 import { whoamiOperatorRoutes } from "./whoami.js";
 
 /**
@@ -27,6 +28,7 @@ export const operatorRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [
   threadOperatorRoutes,
   mailOperatorRoutes,
   storageOperatorRoutes,
+  renditionsOperatorRoutes,
   whoamiOperatorRoutes,
 ];
 

@@ -19,9 +19,10 @@ import { inTransaction } from "../db/index.js";
 import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./command-types.js";
 import { ID_PATTERN } from "../../common/ids.js";
+import { CUIL_PATTERN } from "../../common/cuil.js";
 
 const CreateInstance = z.object({
-  cuil: z.string().regex(/^\d{11}$/),
+  cuil: z.string().regex(CUIL_PATTERN),
   procedureId: z.coerce.number().int().positive(),
   tab: z.string().min(1).max(64),
   state: z.object({ text: z.string().min(1).max(100), color: z.string().regex(/^#[0-9A-Fa-f]{6}$/) }),

@@ -24,11 +24,12 @@ import { audited, recordAccess, recordItem } from "../domain/accesses/service.js
 import { inTransaction } from "../db/index.js";
 import { actorOf } from "./access.js";
 import type { OperatorCommand } from "./command-types.js";
+import { CUIL_PATTERN } from "../../common/cuil.js";
 
 const Id = z.string().regex(/^[0-9a-f-]{36}$/i);
 
 const CreateRecord = z.object({
-  ownerCuil: z.string().regex(/^\d{11}$/),
+  ownerCuil: z.string().regex(CUIL_PATTERN),
   title: z.string().trim().min(1).max(300),
   code: z.string().trim().min(1).max(64).optional(),
   description: z.array(z.string().max(500)).max(20).optional(),

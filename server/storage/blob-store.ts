@@ -12,6 +12,16 @@ import { ApiError } from "../errors.js";
 /** One stored blob as a listing shows it. */
 export type BlobEntry = { key: string; size: number; modifiedAt: Date };
 
+/** An upload that never finished: disk, a `.part` file of the temporary folder; S3, an incomplete multipart upload. */
+export type PartialUpload = {
+  /** the key it was writing */
+  key: string;
+  /** which one (disk: the `.part` file's name; S3: the upload id) */
+  id: string;
+  /** S3: when it was started; disk: when it was last written to (an upload in flight stays recent) */
+  startedAt: Date;
+};
+
 export interface BlobStore {
   /** Streams `body` into `key`; throws 413 `PAYLOAD_TOO_LARGE` past `maxBytes` (nothing is left behind). */
   put(key: string, body: Readable | Buffer, opts?: { maxBytes?: number }): Promise<{ size: number; sha256: string }>;
@@ -24,10 +34,14 @@ export interface BlobStore {
   /** Every stored blob, a page at a time (the sweeper's walk; S3: ListObjectsV2 pages). */
   list(): AsyncIterable<BlobEntry[]>;
   /**
-   * Removes uploads that never finished and were started before `before` (disk: `.part` files
-   * of the temporary folder; S3: incomplete multipart uploads). Returns how many went.
+   * Every upload that never finished, a page at a time, with the key it was writing (only those
+   * whose key is a valid key: the sweeper decides which are the portal's).
    */
-  removeStalePartials(before: Date): Promise<number>;
+  partials(): AsyncIterable<PartialUpload[]>;
+  /** Removes one unfinished upload (its parts); no error when already gone. */
+  abortPartial(partial: PartialUpload): Promise<void>;
+  /** Resolves when the store can be written and read (readiness, `/health/ready`); rejects otherwise. */
+  ready(): Promise<void>;
 }
 
 export { UPLOAD_LIMIT_BYTES } from "../../common/limits.js";

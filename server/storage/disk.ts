@@ -1,6 +1,7 @@
 /**
  * Blobs as files under one folder (DATA_DIR/blobs), two-level fan-out by key prefix; an upload is
- * written to `.tmp/<uuid>.part` and renamed into place once complete.
+ * written to `.tmp/<key>.<uuid>.part` and renamed into place once complete (the key in the name says
+ * which upload an unfinished one was, as an S3 multipart upload's key does).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -9,11 +10,17 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "../errors.js";
-import { checkKey, drain, isKey, Meter, type BlobEntry, type BlobStore } from "./blob-store.js";
+import { checkKey, drain, isKey, Meter, type BlobEntry, type BlobStore, type PartialUpload } from "./blob-store.js";
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
-/** `pageSize`: blobs per page of `list` (1000, as S3 lists them). */
+/** The key a `<key>.<uuid>.part` file of the temporary folder was writing; undefined for any other name. */
+function keyOfPart(name: string): string | undefined {
+  const key = /^([^.]+)\.[A-Za-z0-9-]+\.part$/.exec(name)?.[1];
+  return key && isKey(key) ? key : undefined;
+}
+
+/** `pageSize`: blobs per page of `list` and of `partials` (1000, as S3 lists them). */
 export function createDiskBlobStore(dir: string, options: { pageSize?: number } = {}): BlobStore {
   const pageSize = options.pageSize ?? 1000;
   const tmpDir = path.join(dir, ".tmp");
@@ -38,7 +45,7 @@ export function createDiskBlobStore(dir: string, options: { pageSize?: number } 
     async put(key, body, opts = {}) {
       const target = fileOf(key);
       await ensure();
-      const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+      const tmp = path.join(tmpDir, `${key}.${randomUUID()}.part`);
       const meter = new Meter(opts.maxBytes ?? Number.POSITIVE_INFINITY);
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
@@ -88,18 +95,31 @@ export function createDiskBlobStore(dir: string, options: { pageSize?: number } 
       }
       if (page.length) yield page;
     },
-    async removeStalePartials(before) {
-      let removed = 0;
+    async ready() {
+      // The folder an upload is written to must exist and be writable (a read-only or missing volume is not ready).
+      await ensure();
+      await fsp.access(tmpDir, fs.constants.W_OK | fs.constants.R_OK);
+    },
+    async *partials() {
+      let page: PartialUpload[] = [];
       for (const file of await entries(tmpDir)) {
-        if (!file.isFile() || !file.name.endsWith(".part")) continue;
-        const full = path.join(tmpDir, file.name);
+        const key = keyOfPart(file.name);
+        if (!file.isFile() || !key) continue;
         // An upload in flight keeps writing, so its modification time stays recent.
-        const stat = await fsp.stat(full).catch(() => null);
-        if (!stat || stat.mtime >= before) continue;
-        await fsp.rm(full, { force: true });
-        removed++;
+        const stat = await fsp.stat(path.join(tmpDir, file.name)).catch(() => null);
+        if (!stat) continue; // finished or removed while we walked
+        page.push({ key, id: file.name, startedAt: stat.mtime });
+        if (page.length === pageSize) {
+          yield page;
+          page = [];
+        }
       }
-      return removed;
+      if (page.length) yield page;
+    },
+    async abortPartial(partial) {
+      // The id is a file name of the temporary folder, never a path.
+      if (!keyOfPart(partial.id)) throw new Error("invalid partial upload");
+      await fsp.rm(path.join(tmpDir, partial.id), { force: true });
     },
   };
 }

@@ -5,11 +5,21 @@
  */
 import path from "node:path";
 import type { Config } from "../config.js";
+import type { Db } from "../db/index.js";
 import type { BlobStore } from "./blob-store.js";
 import { createDiskBlobStore } from "./disk.js";
+import { recordWrites } from "./recorded.js";
 
-export { payloadTooLarge, TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES, type BlobEntry, type BlobStore } from "./blob-store.js";
+export {
+  payloadTooLarge,
+  TOO_LARGE_MESSAGE,
+  UPLOAD_LIMIT_BYTES,
+  type BlobEntry,
+  type BlobStore,
+  type PartialUpload,
+} from "./blob-store.js";
 export { createDiskBlobStore } from "./disk.js";
+export { recordWrites } from "./recorded.js";
 export type { S3StoreOptions } from "./s3.js";
 
 type StorageConfig = Pick<
@@ -27,9 +37,14 @@ type StorageConfig = Pick<
 
 /**
  * The blob store the configuration names: `BLOB_STORE=s3` with the `S3_*` settings, or disk under
- * DATA_DIR/blobs. The AWS SDK is loaded only for S3 (about 2 s and 24 MB at start otherwise).
+ * DATA_DIR/blobs, writing down in `db` every key it writes (`recordWrites`: the sweeper deletes only
+ * those). The AWS SDK is loaded only for S3 (about 2 s and 24 MB at start otherwise).
  */
-export async function blobStoreFromConfig(config: StorageConfig): Promise<BlobStore> {
+export async function blobStoreFromConfig(config: StorageConfig, db: Db): Promise<BlobStore> {
+  return recordWrites(await configuredStore(config), db);
+}
+
+async function configuredStore(config: StorageConfig): Promise<BlobStore> {
   if (config.BLOB_STORE !== "s3") return createDiskBlobStore(path.join(config.dataDir, "blobs"));
   const { createS3BlobStore } = await import("./s3.js");
   return createS3BlobStore({

@@ -6,8 +6,8 @@
  *   at most `queueSize` parts in memory. A failed or refused upload is aborted (no parts left) and the
  *   key is deleted, so nothing is left behind;
  * - `get` is the object's body stream, `read` a ranged GET, `delete` is idempotent (S3's own);
- * - `list` pages with ListObjectsV2 continuation tokens; `removeStalePartials` pages with
- *   ListMultipartUploads markers and aborts what was started before the cutoff.
+ * - `list` pages with ListObjectsV2 continuation tokens, `partials` with ListMultipartUploads markers,
+ *   both under the prefix and only for keys that are valid keys; `abortPartial` aborts one upload.
  */
 import {
   AbortMultipartUploadCommand,
@@ -22,7 +22,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "../errors.js";
-import { checkKey, drain, isKey, Meter, type BlobEntry, type BlobStore } from "./blob-store.js";
+import { checkKey, drain, isKey, Meter, type BlobEntry, type BlobStore, type PartialUpload } from "./blob-store.js";
 
 export type S3StoreOptions = {
   bucket: string;
@@ -39,7 +39,7 @@ export type S3StoreOptions = {
   partSize?: number;
   /** Parts uploaded at once per upload (2 by default): memory per upload ≈ partSize × (queueSize + 1). */
   queueSize?: number;
-  /** Keys per page of `list` and uploads per page of `removeStalePartials` (1000, S3's maximum). */
+  /** Keys per page of `list` and uploads per page of `partials` (1000, S3's maximum). */
   listPageSize?: number;
   /** A client of one's own (tests); otherwise made from the options above. */
   client?: S3Client;
@@ -179,16 +179,28 @@ export function createS3BlobStore(options: S3StoreOptions): BlobStore & { client
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    async removeStalePartials(before) {
-      let removed = 0;
+    async ready() {
+      // One key of the bucket (and prefix) listed: the endpoint answers and the credentials may read it.
+      await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, MaxKeys: 1 }));
+    },
+    async *partials() {
       for await (const uploads of multipartUploads(prefix)) {
+        const page: PartialUpload[] = [];
         for (const u of uploads) {
-          if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
-          removed++;
+          const key = (u.Key ?? "").slice(prefix.length);
+          if (u.Key?.startsWith(prefix) && isKey(key) && u.UploadId && u.Initiated)
+            page.push({ key, id: u.UploadId, startedAt: u.Initiated });
         }
+        if (page.length) yield page;
       }
-      return removed;
+    },
+    async abortPartial(partial) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: Key(partial.key), UploadId: partial.id }));
+      } catch (error) {
+        // NoSuchUpload (404): already aborted, by another process's sweep say.
+        if (!notFound(error)) throw error;
+      }
     },
   };
 }

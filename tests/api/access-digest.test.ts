@@ -157,21 +157,13 @@ describe("the daily digest", () => {
 
   it("is not written while the digital domicile module is off (its Configuración holds the switch)", async () => {
     const c = await citizen();
-    const off = await call(stack, "/operator/api/config/modules/digital", {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}` },
-      body: { enabled: false },
-    });
+    const off = await op("PUT", "/config/modules/digital", { enabled: false });
     expect(off.status).toBe(200);
     try {
       expect((await run()).mails).toBe(0);
       expect(await digestsTo(c.email)).toEqual([]);
     } finally {
-      await call(stack, "/operator/api/config/modules/digital", {
-        method: "PUT",
-        headers: { authorization: `Bearer ${token}` },
-        body: { enabled: true },
-      });
+      await op("PUT", "/config/modules/digital", { enabled: true });
     }
     await run();
     expect(await digestsTo(c.email)).toHaveLength(1);

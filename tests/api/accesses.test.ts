@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../server/domain/operators/service.js";
+import { leafInteractiveProcedure, operatorInstance } from "./fixtures.js";
 import { adheredCitizen, call, routesOf, startStack, type TestStack } from "./harness.js";
 
 let stack: TestStack;
@@ -27,13 +28,7 @@ async function entries(cuil: string) {
 /** A fresh adhered citizen with one procedure instance (with a requested document), one record and one communication. */
 async function fixture() {
   const { cuil } = await adheredCitizen(op, "Ana");
-  const instance = await op("POST", "/procedures/instances", {
-    cuil,
-    procedureId,
-    tab: "pending",
-    state: { text: "Pendiente", color: "#B45309" },
-    title: "Certificado",
-  });
+  const instance = await operatorInstance(op, cuil, procedureId, { title: "Certificado" });
   const request = await op("POST", `/chat/instances/${instance.json.id}/requests`, { documents: [{ description: "DNI" }] });
   const record = await op("POST", "/records", { ownerCuil: cuil, title: "Expediente", sample: { incorporated: 0, sent: 1, pending: 1 } });
   const comm = await op("POST", "/digital/communications", { cuil, subject: "Aviso", client: "Rentas", type: "aviso" });
@@ -149,14 +144,17 @@ const AUDITED: Record<string, { action: string; call: (f: Fixture) => [string, s
 const NOT_CITIZEN_DATA: Record<string, string> = {
   "GET /operator/api/whoami": "the operator's own identity",
   "GET /operator/api/config": "module configuration",
-  "PUT /operator/api/config/modules/:id": "module configuration",
-  "PUT /operator/api/config/settings/:key": "instance settings",
+  "PUT /operator/api/config/modules/:id": "module configuration (needs a purpose; written to operator_changes, issue 28)",
+  "PUT /operator/api/config/settings/:key": "instance settings (needs a purpose; written to operator_changes, issue 28)",
+  "GET /operator/api/config/changes": "the operator audit trail of the configuration",
   "GET /operator/api/digital/types": "reference data",
   "POST /operator/api/chat/forms": "form definitions",
   "POST /operator/api/reminders/send": "the reminder job the API runs by itself; answers codes only",
-  "GET /operator/api/mail/outbox": "mail queue (known gap: addresses of parked mail; decision 071)",
+  "GET /operator/api/mail/outbox":
+    "mail queue: addresses masked without a purpose; with one, shown and logged per citizen (tests/api/mail-outbox.test.ts)",
   "POST /operator/api/mail/requeue": "mail queue",
   "POST /operator/api/storage/sweep": "orphan blobs, no row points to them",
+  "POST /operator/api/renditions/retry": "failed page images: rows without content; answers a count",
 };
 
 /** The citizen attaches the requested document and sends it, so there is something to evaluate. */
@@ -186,13 +184,7 @@ async function sentChatDocument(f: Fixture) {
 beforeAll(async () => {
   stack = await startStack();
   token = (await createOperator(stack.db, { name: "Ana Díaz", organismo: "Dirección de Rentas" })).token;
-  const row = await stack.db
-    .selectFrom("proc_catalogue")
-    .select("id")
-    .where("type", "=", "INTERACTIVE")
-    .where("is_parent", "=", 0)
-    .executeTakeFirstOrThrow();
-  procedureId = Number(row.id);
+  procedureId = await leafInteractiveProcedure(stack.db);
 });
 afterAll(() => stack?.close());
 

@@ -2,7 +2,7 @@
  * The blob-store contract (decision 057), run against both stores: files on disk, and the S3 store
  * speaking real S3 HTTP to a local S3-protocol server (scripts/s3-peer.ts).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { CreateMultipartUploadCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.js";
-import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
+import { createDiskBlobStore, type BlobStore, type PartialUpload } from "../../server/storage/index.js";
 import { createS3BlobStore } from "../../server/storage/s3.js";
 import { startS3Peer, type S3Peer } from "../../scripts/s3-peer.js";
 import { readAll } from "../../server/domain/files/index.js";
@@ -23,7 +23,7 @@ type Fixture = {
   paged(pageSize: number): BlobStore;
   /** what an unfinished upload leaves (disk: `.part` files; S3: open multipart uploads) */
   leftovers(): string[];
-  /** starts an upload that never finishes, `ageMs` old */
+  /** starts an upload of `key` (any key: S3 takes what another client may write) that never finishes, `ageMs` old */
   startPartial(key: string, ageMs: number): Promise<void>;
   close(): Promise<void>;
 };
@@ -37,7 +37,8 @@ async function diskFixture(): Promise<Fixture> {
     leftovers: () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []),
     async startPartial(key, ageMs) {
       fs.mkdirSync(tmp, { recursive: true });
-      const file = path.join(tmp, `${key}.part`);
+      // As the store names its temporary files: the key, then a name of the upload's own.
+      const file = path.join(tmp, `${key}.${randomUUID()}.part`);
       fs.writeFileSync(file, "partial");
       const at = new Date(Date.now() - ageMs);
       fs.utimesSync(file, at, at);
@@ -96,7 +97,7 @@ async function keysOf(store: BlobStore) {
 describe.each([
   ["disk", diskFixture],
   ["s3", s3Fixture],
-] as const)("blob store contract: %s", (_name, make) => {
+] as const)("blob store contract: %s", (name, make) => {
   let f: Fixture;
   beforeAll(async () => {
     f = await make();
@@ -177,14 +178,29 @@ describe.each([
     expect(Math.abs(seen.get("list-3")!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
-  it("removes unfinished uploads started before the cutoff and keeps the ones in flight", async () => {
+  it("lists unfinished uploads with the key each was writing and when, a page at a time, and aborts one at a time", async () => {
     await f.startPartial("partial-old", 3_600_000);
     await f.startPartial("partial-new", 0);
+    // Not a key (path parts, dots): not a blob of this store, never listed.
+    await f.startPartial(name === "s3" ? "elsewhere/report.pdf" : "not.a", 3_600_000);
+    expect(f.leftovers().length).toBe(3);
+
+    const pages: number[] = [];
+    const seen = new Map<string, PartialUpload>();
+    for await (const page of f.paged(1).partials()) {
+      pages.push(page.length);
+      for (const p of page) seen.set(p.key, p);
+    }
+    expect(pages).toEqual([1, 1]);
+    expect([...seen.keys()].sort()).toEqual(["partial-new", "partial-old"]);
+    expect(Date.now() - seen.get("partial-old")!.startedAt.getTime()).toBeGreaterThan(3_000_000);
+    expect(Math.abs(Date.now() - seen.get("partial-new")!.startedAt.getTime())).toBeLessThan(60_000);
+
+    await f.store.abortPartial(seen.get("partial-old")!);
+    await f.store.abortPartial(seen.get("partial-old")!); // already gone: no error
     expect(f.leftovers().length).toBe(2);
-    expect(await f.paged(1).removeStalePartials(new Date(Date.now() - 60_000))).toBe(1);
+    await f.store.abortPartial(seen.get("partial-new")!);
     expect(f.leftovers().length).toBe(1);
-    expect(await f.store.removeStalePartials(new Date(Date.now() + 60_000))).toBe(1);
-    expect(f.leftovers()).toEqual([]);
   });
 });
 

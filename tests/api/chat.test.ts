@@ -1,44 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { PERSONAL_FORM_ID } from "../../server/db/seed/chat.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { makePng } from "../../server/domain/files/samples.js";
+import { interactiveProcedure, operatorOf, signedIn, startChat, useStack } from "./fixtures.js";
+import { call, uploadFile } from "./harness.js";
+import { until } from "../until.js";
 
-const maria = demoCitizens[0]!;
-const lucia = demoCitizens[2]!;
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
+const stack = useStack();
+const maria = signedIn(stack, demoCitizens[0]!);
+const lucia = signedIn(stack, demoCitizens[2]!);
+const op = operatorOf(stack);
 
-let stack: TestStack;
-let mariaToken: string;
-let luciaToken: string;
-
-beforeAll(async () => {
-  stack = await startStack();
-  mariaToken = await stack.sign({ sub: maria.cuil });
-  luciaToken = await stack.sign({ sub: lucia.cuil });
-});
-afterAll(async () => {
-  await stack?.close();
-});
-
-const as = (token: string) => ({
-  get: (path: string) => call(stack, path, { token }),
-  put: (path: string, body: unknown) => call(stack, path, { method: "PUT", token, body }),
-  post: (path: string, body: unknown) => call(stack, path, { method: "POST", token, body }),
-});
-const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
-
-/** An interactive procedure without terms and with no documents table rows required... any interactive one. */
-async function procedure(opts: { terms: boolean }) {
-  const row = await stack.db
-    .selectFrom("proc_catalogue")
-    .select(["id", "docs_table"])
-    .where("type", "=", "INTERACTIVE")
-    .where("terms_enabled", "=", opts.terms ? 1 : 0)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  return row;
-}
+const procedure = (opts: { terms: boolean }) => interactiveProcedure(stack.db, opts);
 
 async function pdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -46,31 +20,15 @@ async function pdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-async function upload(token: string, name: string, body: Buffer) {
-  const form = new FormData();
-  form.set("filename", name);
-  form.set("system", "AV");
-  form.set("file", new Blob([new Uint8Array(body)]), name);
-  const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, json: (await res.json()) as { result: string; code?: string } };
-}
+const upload = (token: string, name: string, body: Buffer) => uploadFile(stack.api, token, body, name);
 
-async function startChat(token: string, key?: string) {
-  const p = await procedure({ terms: false });
-  const res = await as(token).put("/api/v4/instances/DRAFT/interactive/generic", {
-    action: "text",
-    data: { message: "Hola, quiero iniciar el trámite." },
-    procedureId: p.id,
-    idempotencyKey: key,
-  });
-  expect(res.status).toBe(200);
-  return res.json.result.instanceId as string;
-}
+/** The new instance of a chat the citizen of `token` starts (fixtures.ts's startChat). */
+const startedChat = async (token: string, key?: string) => (await startChat(stack, token, key)).id;
 
 describe("initial chat and the first send", () => {
   it("answers the draft chat of a procedure, and its first form for FORM procedures", async () => {
     const p = await procedure({ terms: false });
-    const res = await as(mariaToken).get(`/api/v4/procedures/${p.id}/forms/first`);
+    const res = await maria.get(`/api/v4/procedures/${p.id}/forms/first`);
     expect(res.status).toBe(200);
     expect(res.json.result).toMatchObject({ procedureId: p.id, first: true, draft: true, instanceId: null });
     expect(res.json.result.events.map((e: { type: string }) => e.type)).toEqual(["dateSeparator", "start"]);
@@ -79,52 +37,49 @@ describe("initial chat and the first send", () => {
       .select(["procedure_id"])
       .where("procedure_id", "is not", null)
       .executeTakeFirstOrThrow();
-    const first = await as(mariaToken).get(`/api/v4/procedures/${form.procedure_id}/forms/first`);
+    const first = await maria.get(`/api/v4/procedures/${form.procedure_id}/forms/first`);
     expect(first.json.data.form.id).toBe(`form-${form.procedure_id}`);
     expect(first.json.data.spec.header.name).toBeTruthy();
-    expect((await as(mariaToken).get(`/api/v4/procedures/999999/forms/first`)).status).toBe(404);
+    expect((await maria.get(`/api/v4/procedures/999999/forms/first`)).status).toBe(404);
   });
 
   it("creates the instance once per idempotency key, with the procedure's documents requested", async () => {
     const key = "key-" + Math.random().toString(36).slice(2, 12);
-    const a = await startChat(luciaToken, key);
-    const b = await startChat(luciaToken, key);
+    const a = await startedChat(lucia.token, key);
+    const b = await startedChat(lucia.token, key);
     expect(b).toBe(a);
-    const chat = await as(luciaToken).get(`/api/v4/instances/${a}/interactive/citizen`);
+    const chat = await lucia.get(`/api/v4/instances/${a}/interactive/citizen`);
     expect(chat.status).toBe(200);
     const types = chat.json.result.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(["dateSeparator", "start", "text", "requestedDocuments"]));
     expect(chat.json.result.current.documents.length).toBeGreaterThan(0);
-    const tray = await as(luciaToken).get(`/api/v4/instances/pending?module=procedures`);
+    const tray = await lucia.get(`/api/v4/instances/pending?module=procedures`);
     expect(tray.json.instances.filter((i: { id: string }) => i.id === a)).toHaveLength(1);
   });
 
   it("refuses the first send without the terms when the procedure has them", async () => {
     const p = await procedure({ terms: true });
     const body = { action: "text", data: { message: "Hola" }, procedureId: p.id };
-    const refused = await as(luciaToken).put("/api/v4/instances/DRAFT/interactive/generic", body);
+    const refused = await lucia.put("/api/v4/instances/DRAFT/interactive/generic", body);
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe("TERMS_NOT_ACCEPTED");
-    const ok = await as(luciaToken).put("/api/v4/instances/DRAFT/interactive/generic", { ...body, procedureAcceptedTerms: true });
+    const ok = await lucia.put("/api/v4/instances/DRAFT/interactive/generic", { ...body, procedureAcceptedTerms: true });
     expect(ok.status).toBe(200);
   });
 
   it("refuses messages over 1000 characters and empty ones", async () => {
-    const id = await startChat(luciaToken);
+    const id = await startedChat(lucia.token);
     expect(
-      (await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "x".repeat(1001) } }))
-        .status,
+      (await lucia.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "x".repeat(1001) } })).status,
     ).toBe(400);
-    expect(
-      (await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "  " } })).status,
-    ).toBe(400);
+    expect((await lucia.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "  " } })).status).toBe(400);
   });
 });
 
 describe("the document flow", () => {
   it("request → attach → discard → attach → send → approve / reject with reason", async () => {
-    const id = await startChat(luciaToken);
-    const citizen = as(luciaToken);
+    const id = await startedChat(lucia.token);
+    const citizen = lucia;
     // Only what the operator asks here counts: the procedure's own documents are attached first.
     const requested = await op("POST", `/chat/instances/${id}/requests`, {
       documents: [
@@ -153,17 +108,26 @@ describe("the document flow", () => {
     const required = chat.current.documents.filter(
       (d: { id: string; isRequired: boolean; status: string }) => d.isRequired && d.status === "requested" && d.id !== cert!.id,
     );
-    const file = await upload(luciaToken, "certificado.pdf", await pdf());
+    const file = await upload(lucia.token, "certificado.pdf", await pdf());
     expect(file.status).toBe(200);
 
     // A name outside the document's valid extensions is refused (415).
-    const wrong = await upload(luciaToken, "certificado.png", await pdf());
+    const wrong = await upload(lucia.token, "certificado.png", await pdf());
     const refused = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
       action: "toSendDocument",
       data: { document: cert!.id, file: { id: wrong.json.result, name: "certificado.png" } },
     });
     expect(refused.status).toBe(415);
     expect(refused.json.message).toBe("Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf");
+
+    // Checked by content (issue 28): a PNG named `.pdf` is refused for a document that takes PDFs.
+    const disguised = await upload(lucia.token, "certificado.pdf", makePng());
+    expect(disguised.status).toBe(200);
+    const byContent = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
+      action: "toSendDocument",
+      data: { document: cert!.id, file: { id: disguised.json.result, name: "certificado.pdf" } },
+    });
+    expect(byContent.status).toBe(415);
 
     const attach = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
       action: "toSendDocument",
@@ -185,7 +149,7 @@ describe("the document flow", () => {
     );
 
     for (const doc of required) {
-      const f = await upload(luciaToken, "doc.pdf", await pdf());
+      const f = await upload(lucia.token, "doc.pdf", await pdf());
       expect(
         (
           await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
@@ -255,15 +219,15 @@ describe("the document flow", () => {
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const body = { action: "text", data: { message: "Una sola vez" }, idempotencyKey: "dup-0123456789" };
-    expect((await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, body)).status).toBe(200);
-    const again = await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, body);
+    expect((await lucia.put(`/api/v4/instances/${id}/interactive/generic`, body)).status).toBe(200);
+    const again = await lucia.put(`/api/v4/instances/${id}/interactive/generic`, body);
     expect(again.json.result.events.filter((e: { message: string | null }) => e.message === "Una sola vez")).toHaveLength(1);
   });
 
   it("operator messages show as operator text events", async () => {
-    const id = await startChat(luciaToken);
+    const id = await startedChat(lucia.token);
     expect((await op("POST", `/chat/instances/${id}/messages`, { message: "Hola, soy el operador." })).status).toBe(201);
-    const chat = (await as(luciaToken).get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
+    const chat = (await lucia.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
     expect(chat.events.at(-1)).toMatchObject({
       type: "text",
       author: "operator",
@@ -275,8 +239,7 @@ describe("the document flow", () => {
 
 describe("ownership", () => {
   it("answers 404 for another citizen's chat, actions, files and forms", async () => {
-    const id = await startChat(luciaToken);
-    const maria = as(mariaToken);
+    const id = await startedChat(lucia.token);
     expect((await maria.get(`/api/v4/instances/${id}/interactive/citizen`)).status).toBe(404);
     expect((await maria.get(`/api/v4/instances/${id}/interactive/previewChat`)).status).toBe(404);
     expect((await maria.put(`/api/v4/instances/${id}/interactive/generic`, { action: "text", data: { message: "hola" } })).status).toBe(
@@ -284,14 +247,14 @@ describe("ownership", () => {
     );
     expect((await maria.put(`/api/v4/instances/${id}/interactive/citizen/update`, { force: true })).status).toBe(404);
     expect((await maria.post(`/api/v4/instances/${id}/interactive/discardToSendDocument`, { data: { document: "x" } })).status).toBe(404);
-    const chat = (await as(luciaToken).get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
+    const chat = (await lucia.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
     expect((await maria.get(`/api/v4/instances/${chat.procedureId}/${id}/forms/${PERSONAL_FORM_ID}/formData`)).status).toBe(404);
     expect((await maria.put(`/api/v4/instances/${id}/forms/${PERSONAL_FORM_ID}`, { formData: {}, submitType: "FINAL" })).status).toBe(404);
 
     // Maria's file cannot be attached to Lucía's document.
     const { json } = await op("POST", `/chat/instances/${id}/requests`, { documents: [{ description: "Otro" }] });
-    const mariaFile = await upload(mariaToken, "m.pdf", await pdf());
-    const res = await as(luciaToken).put(`/api/v4/instances/${id}/interactive/generic`, {
+    const mariaFile = await upload(maria.token, "m.pdf", await pdf());
+    const res = await lucia.put(`/api/v4/instances/${id}/interactive/generic`, {
       action: "toSendDocument",
       data: { document: json.documents[0].id, file: { id: mariaFile.json.result, name: "m.pdf" } },
     });
@@ -313,12 +276,20 @@ describe("forms", () => {
   };
 
   it("answers the definition and saved data, validates against the definition, and marks the form's document ready", async () => {
-    const id = await startChat(luciaToken);
-    const citizen = as(luciaToken);
+    const id = await startedChat(lucia.token);
+    const citizen = lucia;
     const { json } = await op("POST", `/chat/instances/${id}/requests`, {
       documents: [{ description: "Datos personales", formId: PERSONAL_FORM_ID }],
     });
     const chat = (await citizen.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
+    // A form-type document takes no file (issue 28).
+    const formDoc = chat.current.documents.find((d: { spec: { form: unknown } }) => d.spec.form);
+    const pdfFile = await upload(lucia.token, "datos.pdf", await pdf());
+    const attached = await citizen.put(`/api/v4/instances/${id}/interactive/generic`, {
+      action: "toSendDocument",
+      data: { document: formDoc.id, file: { id: pdfFile.json.result, name: "datos.pdf" } },
+    });
+    expect(attached.status).toBe(409);
     const path = `/api/v4/instances/${chat.procedureId}/${id}/forms/${PERSONAL_FORM_ID}/formData`;
     const empty = await citizen.get(path);
     expect(empty.status).toBe(200);
@@ -349,11 +320,11 @@ describe("forms", () => {
     const p = await procedure({ terms: false });
     const key = "form-" + Math.random().toString(36).slice(2, 12);
     const body = { formData: valid, submitType: "FINAL", idempotencyKey: key };
-    const a = await as(luciaToken).put(`/api/v4/instances/DRAFT/forms/${PERSONAL_FORM_ID}?module=av&procedureId=${p.id}`, body);
+    const a = await lucia.put(`/api/v4/instances/DRAFT/forms/${PERSONAL_FORM_ID}?module=av&procedureId=${p.id}`, body);
     expect(a.status).toBe(200);
-    const b = await as(luciaToken).put(`/api/v4/instances/DRAFT/forms/${PERSONAL_FORM_ID}?module=av&procedureId=${p.id}`, body);
+    const b = await lucia.put(`/api/v4/instances/DRAFT/forms/${PERSONAL_FORM_ID}?module=av&procedureId=${p.id}`, body);
     expect(b.json.result.instanceId).toBe(a.json.result.instanceId);
-    expect((await as(luciaToken).get(`/api/v4/instances/${p.id}/DRAFT/forms/${PERSONAL_FORM_ID}/formData`)).status).toBe(200);
+    expect((await lucia.get(`/api/v4/instances/${p.id}/DRAFT/forms/${PERSONAL_FORM_ID}/formData`)).status).toBe(200);
 
     const form = await stack.db
       .selectFrom("chat_forms")
@@ -361,9 +332,9 @@ describe("forms", () => {
       .select(["chat_forms.id", "chat_forms.procedure_id"])
       .where("proc_catalogue.terms_enabled", "=", 0)
       .executeTakeFirstOrThrow();
-    const invalid = await as(luciaToken).post(`/api/v4/instances?module=av`, { procedureId: form.procedure_id, formData: { nombre: "" } });
+    const invalid = await lucia.post(`/api/v4/instances?module=av`, { procedureId: form.procedure_id, formData: { nombre: "" } });
     expect(invalid.status).toBe(400);
-    const created = await as(luciaToken).post(`/api/v4/instances?module=av`, {
+    const created = await lucia.post(`/api/v4/instances?module=av`, {
       procedureId: form.procedure_id,
       formData: { nombre: "Lucía", dni: "35112847", email: "lucia@example.com", motivo: "Lo necesito." },
     });
@@ -387,7 +358,7 @@ describe("operator forms", () => {
     });
     expect(ok.status).toBe(201);
     const p = await procedure({ terms: false });
-    const res = await as(luciaToken).get(`/api/v4/instances/${p.id}/DRAFT/forms/prueba-op/formData`);
+    const res = await lucia.get(`/api/v4/instances/${p.id}/DRAFT/forms/prueba-op/formData`);
     expect(res.json.result.spec.fields[0].name).toBe("motivo");
   });
 });
@@ -409,9 +380,11 @@ describe("demo operator (DEMO_OPERATOR=1)", () => {
   it("answers the citizen's first message by itself", async () => {
     const { startDemoOperator } = await import("../../server/operator/chat.js");
     startDemoOperator(stack.db, 20);
-    const id = await startChat(luciaToken);
-    await new Promise((r) => setTimeout(r, 300));
-    const chat = (await as(luciaToken).get(`/api/v4/instances/${id}/interactive/citizen`)).json.result;
-    expect(chat.events.some((e: { type: string; author: string }) => e.type === "text" && e.author === "operator")).toBe(true);
+    const id = await startedChat(lucia.token);
+    const answered = async () =>
+      (await lucia.get(`/api/v4/instances/${id}/interactive/citizen`)).json.result.events.some(
+        (e: { type: string; author: string }) => e.type === "text" && e.author === "operator",
+      );
+    await until(answered, "the demo operator's answer", { timeoutMs: 10_000 });
   });
 });

@@ -112,6 +112,21 @@ describe("downloads over HTTP with hostile names", () => {
   }
   const get = (path: string) => fetch(`${stack.api}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
+  it("offers a download under the stored file's extension, whatever name the path asks for (issue 28)", async () => {
+    const id = await upload("dni frente.png");
+    const disposition = async (asked: string) => {
+      const res = await get(`/api/fs/bucket/${encodeURIComponent(Buffer.from(asked).toString("base64"))}/${id}`);
+      await res.arrayBuffer();
+      return decodeURIComponent(/filename\*=UTF-8''(.*)$/.exec(res.headers.get("content-disposition")!)![1]!);
+    };
+    expect(await disposition("factura.exe")).toBe("factura.png");
+    expect(await disposition("pagina.html")).toBe("pagina.png");
+    // A record document named without an extension still downloads with its type's (issue 31 item 2).
+    expect(await disposition("sin extension")).toBe("sin extension.png");
+    expect(await disposition("DNI de María")).toBe("DNI de María.png");
+    expect(await disposition("Mi DNI.PNG")).toBe("Mi DNI.PNG");
+  });
+
   it("stores the name only as data: the blob key is the generated id, never the name", async () => {
     const id = await upload("../../../../tmp/evil.png");
     const row = await stack.db.selectFrom("files").select(["name", "storage_key"]).where("id", "=", id).executeTakeFirstOrThrow();

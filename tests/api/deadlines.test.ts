@@ -6,13 +6,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendDueReminders } from "../../server/domain/deadlines/service.js";
-import { adheredCitizen, call, startStack, type TestStack } from "./harness.js";
+import { leafInteractiveProcedure, operatorInstance, operatorOf, useStack } from "./fixtures.js";
+import { adheredCitizen, call } from "./harness.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
-let stack: TestStack;
-const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
+const stack = useStack();
+const op = operatorOf(stack);
 
 async function citizen() {
   const { cuil, email } = await adheredCitizen(op, "Plazo");
@@ -42,13 +42,6 @@ async function reminders(to: string) {
     .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
     .filter((m) => m.includes(`To: ${to}`) && /^Subject: .*Recordatorio/m.test(m));
 }
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe("inbox sorted by due date", () => {
   it("puts the soonest first ascending, the latest first descending, and no due date last both ways, on every page", async () => {
@@ -185,19 +178,7 @@ describe("reminder three days before the due date", () => {
 
   it("reminds a requested chat document, and not one already sent; the operator runs it through the API into the outbox", async () => {
     const c = await citizen();
-    const proc = await stack.db
-      .selectFrom("proc_catalogue")
-      .select("id")
-      .where("type", "=", "INTERACTIVE")
-      .where("is_parent", "=", 0)
-      .executeTakeFirstOrThrow();
-    const inst = await op("POST", "/procedures/instances", {
-      cuil: c.cuil,
-      procedureId: proc.id,
-      tab: "pending",
-      state: { text: "Pendiente", color: "#B45309" },
-      title: "Habilitacion COMERCIAL",
-    });
+    const inst = await operatorInstance(op, c.cuil, await leafInteractiveProcedure(stack.db), { title: "Habilitacion COMERCIAL" });
     expect(inst.status).toBe(201);
     const req = await op("POST", `/chat/instances/${inst.json.id}/requests`, {
       documents: [{ description: "Plano FIRMADO", dueDate: "2040-07-13" }, { description: "Sin vencimiento" }],

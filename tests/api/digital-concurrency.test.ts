@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendCommunication } from "../../server/domain/dd/service.js";
 import type { BlobStore } from "../../server/storage/index.js";
-import { startStack, type TestStack } from "./harness.js";
+import { insertCitizen, useStack } from "./fixtures.js";
 
 /**
  * Found by `npm run bench:load` on PostgreSQL: communications sent at the same time raced for
@@ -9,40 +9,14 @@ import { startStack, type TestStack } from "./harness.js";
  * key (a 500 to the operator). On PostgreSQL the number is now taken under a transaction-scoped
  * advisory lock; SQLite's writers are one at a time already.
  */
-let stack: TestStack;
+const stack = useStack();
 const noFiles = { put: async () => ({ size: 0 }), delete: async () => {} } as unknown as BlobStore;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe("sending communications concurrently", () => {
   it("gives every one of 60 simultaneous sends its own number, none failing", async () => {
-    const now = new Date().toISOString();
     const cuils = Array.from({ length: 6 }, (_, i) => `2077${String(Date.now() % 1e6).padStart(6, "0")}${i}`);
-    for (const [i, cuil] of cuils.entries()) {
-      await stack.db
-        .insertInto("citizens")
-        .values({
-          cuil,
-          given_name: "Ana",
-          family_name: `Carga ${i}`,
-          email: `carga${i}@example.com`,
-          phone_code: null,
-          phone_number: null,
-          uid: `uid-c-${cuil}`,
-          password_hash: "x",
-          created_at: now,
-        })
-        .execute();
-      await stack.db
-        .insertInto("dd_adhesions")
-        .values({ cuil, email: `carga${i}@example.com`, phone_code: null, phone_number: null, adhered_at: now })
-        .execute();
-    }
+    for (const [i, cuil] of cuils.entries())
+      await insertCitizen(stack.db, { cuil, givenName: "Ana", familyName: `Carga ${i}`, email: `carga${i}@example.com` });
     const results = await Promise.allSettled(
       cuils.flatMap((cuil) =>
         Array.from({ length: 10 }, (_, k) =>

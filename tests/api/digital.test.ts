@@ -1,37 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendCommunication } from "../../server/domain/dd/service.js";
-import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
 import { minimalPdf } from "../../server/db/seed/digital.js";
-import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
+import { insertCitizen, useStack } from "./fixtures.js";
+import { call, type ApiJson } from "./harness.js";
 
-let stack: TestStack;
-let store: BlobStore;
+const stack = useStack();
 let seq = 0;
 
 /** A fresh citizen (valid-looking 11-digit cuil, not checked by the API); adhered unless told. */
 async function newCitizen(adhered = true) {
   const cuil = `209${String(Date.now() % 1e6).padStart(6, "0")}${String(seq++).padStart(2, "0")}`.slice(0, 11);
-  await stack.db
-    .insertInto("citizens")
-    .values({
-      cuil,
-      given_name: "Ana",
-      family_name: `Prueba ${seq}`,
-      email: `ana${seq}@example.com`,
-      phone_code: "261",
-      phone_number: "4555555",
-      uid: `uid-${cuil}`,
-      password_hash: "x",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  if (adhered)
-    await stack.db
-      .insertInto("dd_adhesions")
-      .values({ cuil, email: `ana${seq}@example.com`, phone_code: null, phone_number: null, adhered_at: new Date().toISOString() })
-      .execute();
+  const email = `ana${seq}@example.com`;
+  await insertCitizen(
+    stack.db,
+    { cuil, givenName: "Ana", familyName: `Prueba ${seq}`, email, phone: { code: "261", number: "4555555" } },
+    { adhered },
+  );
   const token = await stack.sign({ sub: cuil });
   const get = (p: string, headers: Record<string, string> = { "user-id": cuil }) => call(stack, p, { token, headers });
   const send = (method: string, p: string, body: unknown, headers: Record<string, string> = { "user-id": cuil }) =>
@@ -40,7 +26,7 @@ async function newCitizen(adhered = true) {
 }
 
 function comm(cuil: string, over: Partial<Parameters<typeof sendCommunication>[2]> = {}) {
-  return sendCommunication(stack.db, store, {
+  return sendCommunication(stack.db, stack.store, {
     cuil,
     subject: "Aviso de deuda",
     client: "Dirección de Rentas",
@@ -51,14 +37,6 @@ function comm(cuil: string, over: Partial<Parameters<typeof sendCommunication>[2
     ...over,
   });
 }
-
-beforeAll(async () => {
-  stack = await startStack();
-  store = createDiskBlobStore(path.join(stack.config.dataDir, "blobs"));
-});
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe("digital domicile: identity checks", () => {
   it("answers 403 to a missing or mismatched User-ID and to another cuil in the path", async () => {

@@ -13,7 +13,7 @@ import { createDatabase } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { EXPORTED, NOT_EXPORTED } from "../../server/domain/export/contents.js";
 import { claimExport } from "../../server/domain/export/repository.js";
-import { ensureExport, SWEEP_AFTER_MS } from "../../server/domain/export/service.js";
+import { ensureExport, MAIL_AFTER_MS, startExport, SWEEP_AFTER_MS } from "../../server/domain/export/service.js";
 import { makeTextPdf } from "../../server/domain/files/samples.js";
 import { createOperator } from "../../server/domain/operators/service.js";
 import { sweep } from "../../server/jobs/sweeper.js";
@@ -271,7 +271,7 @@ describe("one build an hour", () => {
     async () => {
       const c = await citizenWithData(`C${randomBytes(4).toString("hex")}`);
       const status = async () => (await call(stack, "/api/v1/me/export/status", { token: c.token })).json;
-      expect(await status()).toEqual({ ready: null, building: false });
+      expect(await status()).toEqual({ ready: null, building: false, startedAt: null, mailWhenReady: false });
 
       puts.length = 0;
       const first = await download(c.token);
@@ -283,6 +283,8 @@ describe("one build an hour", () => {
       expect(await status()).toEqual({
         ready: { createdAt: row!.created_at, expiresAt: row!.expires_at, size: first.bytes.length },
         building: false,
+        startedAt: null,
+        mailWhenReady: false,
       });
       expect(Date.parse(row!.expires_at!) - Date.parse(row!.created_at!)).toBe(3_600_000);
 
@@ -398,6 +400,8 @@ describe("one build an hour", () => {
     expect((await call(stack, "/api/v1/me/export/status", { token: await stack.sign({ sub: cuil }) })).json).toEqual({
       ready: null,
       building: true,
+      startedAt: building.started_at,
+      mailWhenReady: false, // this citizen has no e-mail (and the build is young)
     });
 
     await stack.db
@@ -410,6 +414,86 @@ describe("one build an hour", () => {
     expect(taken.export.id).not.toBe(building.id);
     expect(await exportRow(cuil)).toMatchObject({ status: "ready", id: taken.export.id });
   });
+});
+
+describe("started without waiting, for the portal's status page (issue 32)", () => {
+  const status = async (token: string) => (await call(stack, "/api/v1/me/export/status", { token })).json;
+  const mails = (to: string) =>
+    stack.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).where("kind", "=", "data-export").execute();
+
+  it(
+    "POST answers 202 at once with the build under way, starts nothing more while it runs, and the build ends ready",
+    { timeout: 60_000 },
+    async () => {
+      const e = await citizenWithData(`E${randomBytes(4).toString("hex")}`);
+      puts.length = 0;
+      const first = await call(stack, "/api/v1/me/export", { method: "POST", token: e.token });
+      expect(first.status).toBe(202);
+      expect(first.json.ready === null ? first.json.building : true).toBe(true);
+      const again = await call(stack, "/api/v1/me/export", { method: "POST", token: e.token });
+      expect(again.status).toBe(202);
+      await expect.poll(async () => (await status(e.token)).ready !== null, { timeout: 30_000 }).toBe(true);
+      expect(puts).toHaveLength(1);
+      expect(await status(e.token)).toMatchObject({ building: false, startedAt: null, mailWhenReady: false });
+      // The file it built is the one downloaded, not built again; a POST now starts nothing either.
+      const zip = await download(e.token);
+      expect(entry(zip.entries, "datos.json")).toContain(e.cuil);
+      expect((await call(stack, "/api/v1/me/export", { method: "POST", token: e.token })).json.ready).not.toBeNull();
+      expect(puts).toHaveLength(1);
+      expect(await mails(`${e.marker.toLowerCase()}@example.com`)).toEqual([]);
+    },
+  );
+
+  it("a build running past MAIL_AFTER_MS says the citizen will be mailed; only a citizen with an e-mail", async () => {
+    const f = await citizenWithData(`F${randomBytes(4).toString("hex")}`);
+    const long = new Date(Date.now() - MAIL_AFTER_MS - 1000).toISOString();
+    const row = (cuil: string) => ({
+      citizen_cuil: cuil,
+      id: randomBytes(16).toString("hex"),
+      status: "building" as const,
+      started_at: long,
+      lease_until: new Date(Date.now() + 60_000).toISOString(),
+      created_at: null,
+      expires_at: null,
+      size: null,
+      sha256: null,
+    });
+    const noMail = demoCitizens[1]!.cuil; // not adhered: no e-mail
+    await stack.db
+      .insertInto("data_exports")
+      .values([row(f.cuil), row(noMail)])
+      .execute();
+    try {
+      expect(await status(f.token)).toEqual({ ready: null, building: true, startedAt: long, mailWhenReady: true });
+      expect(await status(await stack.sign({ sub: noMail }))).toMatchObject({ building: true, mailWhenReady: false });
+    } finally {
+      await stack.db.deleteFrom("data_exports").where("citizen_cuil", "in", [f.cuil, noMail]).execute();
+    }
+  });
+
+  it(
+    "a long build mails the citizen when the file is ready, with the page to fetch it; a short one does not",
+    { timeout: 60_000 },
+    async () => {
+      const g = await citizenWithData(`G${randomBytes(4).toString("hex")}`);
+      const to = `${g.marker.toLowerCase()}@example.com`;
+      const failures: unknown[] = [];
+      await startExport({ ...stack, portalUrl: "https://portal.test", mailAfterMs: 0 }, g.cuil, (error) => failures.push(error));
+      await expect.poll(async () => (await exportRow(g.cuil))?.status, { timeout: 30_000 }).toBe("ready");
+      const [mail, ...more] = await mails(to);
+      expect(more).toEqual([]);
+      expect(mail).toMatchObject({ status: "pending", subject: "Tu archivo con tus datos está listo" });
+      expect(mail!.body_text).toContain("https://portal.test/datos/descarga");
+      const until = (await exportRow(g.cuil))!.expires_at!.slice(11, 16);
+      expect(mail!.body_text).toContain(`hasta las ${until} (UTC)`);
+
+      const h = await citizenWithData(`H${randomBytes(4).toString("hex")}`);
+      await startExport({ ...stack, portalUrl: "https://portal.test", mailAfterMs: 60_000 }, h.cuil, (error) => failures.push(error));
+      await expect.poll(async () => (await exportRow(h.cuil))?.status, { timeout: 30_000 }).toBe("ready");
+      expect(await mails(`${h.marker.toLowerCase()}@example.com`)).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+  );
 });
 
 describe("failures, sweeping and sessions", () => {

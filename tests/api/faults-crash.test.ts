@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
-import { startStack, TEST_AUDIENCE, type ApiJson, type TestStack } from "./harness.js";
+import { chunkedUpload } from "./faults-helpers.js";
+import { leafInteractiveProcedure } from "./fixtures.js";
+import { startStack, TEST_AUDIENCE, testSigner, type ApiJson, type TestStack } from "./harness.js";
+import { until } from "../until.js";
 
 /**
  * A write interrupted by a crash leaves no partial state. The API runs in a child
@@ -22,22 +23,11 @@ const citizen = demoCitizens[0].cuil;
 const root = path.resolve(__dirname, "../..");
 
 let stack: TestStack;
-let privateKey: CryptoKey;
-let jwk: JWK;
+let signer: Awaited<ReturnType<typeof testSigner>>;
 let child: ChildProcess | undefined;
 let marker: string;
 
-async function token() {
-  return new SignJWT({ client_id: "portal" })
-    .setProtectedHeader({ alg: "ES256", kid: "crash-key", typ: "at+jwt" })
-    .setIssuer(stack.issuer)
-    .setAudience(TEST_AUDIENCE)
-    .setSubject(citizen)
-    .setIssuedAt()
-    .setJti(randomUUID())
-    .setExpirationTime("1h")
-    .sign(privateKey);
-}
+const token = () => signer.sign(stack.issuer, citizen);
 
 /** Starts the API in a child process over the stack's database; resolves with its base URL. */
 async function startChild(): Promise<string> {
@@ -52,7 +42,7 @@ async function startChild(): Promise<string> {
   };
   const payload = {
     config,
-    jwk,
+    jwk: signer.jwk,
     pauseMarker: marker,
     ...(stack.dialect === "sqlite" ? { sqliteFile: path.join(stack.config.dataDir, "portal.sqlite") } : {}),
   };
@@ -89,15 +79,6 @@ async function killChild() {
   await exited;
 }
 
-async function until(check: () => Promise<boolean> | boolean, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("condition not met in time");
-}
-
 /** A trigger that holds the insert of `table` open when `column` equals 'CRASH'. */
 async function installPause(table: string, column: string) {
   if (stack.dialect === "sqlite") {
@@ -130,13 +111,13 @@ async function dropPause(table: string) {
 
 /** Waits until the child is held inside the trigger, i.e. in the middle of its transaction. */
 async function waitForPause(table: string): Promise<void> {
-  if (stack.dialect === "sqlite") return until(() => fs.existsSync(marker));
+  if (stack.dialect === "sqlite") return until(() => fs.existsSync(marker), "the child held in the trigger");
   return until(async () => {
     const { rows } = await sql<{
       pid: number;
     }>`select pid from pg_stat_activity where wait_event = 'PgSleep' and query ilike ${`%${table}%`}`.execute(stack.db);
     return rows.length > 0;
-  });
+  }, "the child held in the trigger");
 }
 
 /** PostgreSQL only: the server ends the dead client's session (as it does when it notices). */
@@ -199,9 +180,7 @@ function blobFiles(): string[] {
 
 beforeAll(async () => {
   stack = await startStack();
-  const keys = await generateKeyPair("ES256");
-  privateKey = keys.privateKey;
-  jwk = { ...(await exportJWK(keys.publicKey)), kid: "crash-key", alg: "ES256", use: "sig" };
+  signer = await testSigner("crash-key");
 }, 60_000);
 afterEach(async () => {
   await killChild();
@@ -253,13 +232,7 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
     { timeout: 240_000 },
     async () => {
       marker = path.join(stack.config.dataDir, `pause-${randomUUID()}`);
-      const procedure = await stack.db
-        .selectFrom("proc_catalogue")
-        .select("id")
-        .where("type", "=", "INTERACTIVE")
-        .where("is_parent", "=", 0)
-        .orderBy("id")
-        .executeTakeFirstOrThrow();
+      const procedureId = await leafInteractiveProcedure(stack.db);
       const before = {
         instances: await count("proc_instances", citizen),
         history: await count("proc_history"),
@@ -270,7 +243,7 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
       const draft = (message: string) => ({
         action: "text",
         data: { message },
-        procedureId: procedure.id,
+        procedureId,
         procedureAcceptedTerms: true,
         idempotencyKey: key,
       });
@@ -314,19 +287,7 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
       const partsBefore = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0;
 
       const boundary = `----crash${randomUUID()}`;
-      const url = new URL(`${base}/api/fs/raw/bucket`);
-      const request = http.request({
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${await token()}`,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          "transfer-encoding": "chunked",
-        },
-      });
-      request.on("error", () => undefined);
+      const request = chunkedUpload(base, await token(), boundary);
       request.write(`--${boundary}\r\ncontent-disposition: form-data; name="filename"\r\n\r\ngrande.png\r\n`);
       request.write(
         `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="grande.png"\r\ncontent-type: image/png\r\n\r\n`,
@@ -336,7 +297,7 @@ describe("a crash in the middle of a write leaves nothing half done", () => {
       request.write(chunk);
       for (let i = 0; i < 8; i++) request.write(Buffer.alloc(256 * 1024, i));
       // The child is streaming the file to disk (a temporary part file exists): kill it now.
-      await until(() => fs.existsSync(tmp) && fs.readdirSync(tmp).length > partsBefore);
+      await until(() => fs.existsSync(tmp) && fs.readdirSync(tmp).length > partsBefore, "a part file of the upload");
       await killChild();
       request.destroy();
 

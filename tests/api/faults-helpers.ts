@@ -2,19 +2,19 @@
  * Shared pieces of the fault tests (tests/api/faults.test.ts on any database,
  * tests/api/faults.pg.test.ts on PostgreSQL only).
  */
-import { randomUUID } from "node:crypto";
+import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { expect } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
-import { startStack, TEST_AUDIENCE, type TestStack, type ApiJson } from "./harness.js";
+import { startStack, testSigner, type TestStack, type ApiJson } from "./harness.js";
+import { until } from "../until.js";
 
 export const citizen = demoCitizens[0].cuil;
 /** what "quickly" means here: pg's connection timeout / SQLite's busy_timeout (5 s) plus margin for a loaded CI machine */
@@ -75,28 +75,31 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
   return { value, ms: Date.now() - started };
 }
 
-async function signer() {
-  const { privateKey, publicKey } = await generateKeyPair("ES256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "fault-key", alg: "ES256", use: "sig" };
-  return {
-    keys: createLocalJWKSet({ keys: [jwk] }),
-    sign: (issuer: string, key: CryptoKey = privateKey) =>
-      new SignJWT({ client_id: "portal" })
-        .setProtectedHeader({ alg: "ES256", kid: "fault-key", typ: "at+jwt" })
-        .setIssuer(issuer)
-        .setAudience(TEST_AUDIENCE)
-        .setSubject(citizen)
-        .setIssuedAt()
-        .setJti(randomUUID())
-        .setExpirationTime("1h")
-        .sign(key),
-  };
-}
-
 export function expectCleanError(answer: { status: number; json: ApiJson; text: string }) {
   expect(answer.status).toBeGreaterThanOrEqual(500);
   expect(answer.json).toEqual({ code: expect.any(String), message: expect.any(String) });
   expect(answer.text).not.toMatch(/at .*\.(ts|js):\d+|ECONN|Error:|stack/i);
+}
+
+/**
+ * A multipart upload to `base` whose body the test writes itself, chunk by chunk, and can leave
+ * half-way (a client that goes away, a process killed mid-stream).
+ */
+export function chunkedUpload(base: string, token: string, boundary: string): http.ClientRequest {
+  const url = new URL(`${base}/api/fs/raw/bucket`);
+  const request = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "transfer-encoding": "chunked",
+    },
+  });
+  request.on("error", () => undefined);
+  return request;
 }
 
 export async function upload(base: string, token: string) {
@@ -121,7 +124,7 @@ export async function apiBehindProxy(pgUrl: string, options: { queryTimeoutMs?: 
   const db: Db = (
     await createDatabase({ databaseUrl: viaProxy.toString(), schema: stack.config.DATABASE_SCHEMA, queryTimeoutMs: options.queryTimeoutMs })
   ).db;
-  const s = await signer();
+  const s = await testSigner("fault-key");
   const app: FastifyInstance = await buildApp({
     config: stack.config,
     db,
@@ -134,7 +137,7 @@ export async function apiBehindProxy(pgUrl: string, options: { queryTimeoutMs?: 
     stack,
     proxy,
     base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    sign: () => s.sign(stack.issuer),
+    sign: () => s.sign(stack.issuer, citizen),
     close: async () => {
       proxy.restore();
       await app.close();
@@ -145,13 +148,10 @@ export async function apiBehindProxy(pgUrl: string, options: { queryTimeoutMs?: 
   };
 }
 
-/** Waits until `/health/ready` of `base` answers 200 (at most BOUND_MS); its last status. */
-export async function waitUntilReady(base: string): Promise<number> {
-  const start = Date.now();
-  let status = 0;
-  while (Date.now() - start < BOUND_MS && status !== 200) {
-    status = (await fetch(`${base}/health/ready`)).status;
-    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-  }
-  return status;
+/** Waits until `/health/ready` of `base` answers 200 again (a failure past BOUND_MS). */
+export async function waitUntilReady(base: string): Promise<void> {
+  await until(async () => (await fetch(`${base}/health/ready`)).status === 200, `${base} ready again`, {
+    timeoutMs: BOUND_MS,
+    intervalMs: 100,
+  });
 }

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makePng } from "../../server/domain/files/samples.js";
-import { BOUND_MS, citizen, expectCleanError, timed, upload } from "./faults-helpers.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { BOUND_MS, chunkedUpload, citizen, expectCleanError, timed, upload } from "./faults-helpers.js";
+import { filesOf, useStack } from "./fixtures.js";
+import { call } from "./harness.js";
+import { until } from "../until.js";
 
 /**
  * Faults the API meets on any database (decision 018): SQLite held by another writer (always on a SQLite
@@ -14,28 +16,14 @@ import { call, startStack, type TestStack } from "./harness.js";
  */
 
 describe("SQLite locked by another process's writer", () => {
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    stack = await startStack({ sqlite: true });
-  }, 60_000);
-  afterAll(async () => stack?.close());
+  const stack = useStack({ sqlite: true });
 
   it(
     "a write waits at most busy_timeout, answers a clean JSON error, and works again once the lock is gone",
     { timeout: 60_000 },
     async () => {
       const token = await stack.sign({ sub: citizen });
-      const files = async () =>
-        Number(
-          (
-            await stack.db
-              .selectFrom("files")
-              .select((eb) => eb.fn.countAll().as("n"))
-              .where("owner_cuil", "=", citizen)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const files = () => filesOf(stack.db, citizen);
       const before = await files();
       const blobs = () =>
         fs.readdirSync(path.join(stack.config.dataDir, "blobs"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
@@ -63,25 +51,11 @@ describe("SQLite locked by another process's writer", () => {
 });
 
 describe("an upload the client aborts half-way", () => {
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-  }, 60_000);
-  afterAll(async () => stack?.close());
+  const stack = useStack();
 
   it("leaves no file row, no blob and no temporary part", { timeout: 60_000 }, async () => {
     const token = await stack.sign({ sub: citizen });
-    const files = async () =>
-      Number(
-        (
-          await stack.db
-            .selectFrom("files")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .where("owner_cuil", "=", citizen)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const files = () => filesOf(stack.db, citizen);
     const blobsDir = path.join(stack.config.dataDir, "blobs");
     const all = () =>
       fs.existsSync(blobsDir)
@@ -95,35 +69,18 @@ describe("an upload the client aborts half-way", () => {
     const before = all();
 
     const boundary = `----abort${randomUUID()}`;
-    const url = new URL(`${stack.api}/api/fs/raw/bucket`);
-    const http = await import("node:http");
-    const request = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": `multipart/form-data; boundary=${boundary}`,
-        "transfer-encoding": "chunked",
-      },
-    });
-    request.on("error", () => undefined);
+    const request = chunkedUpload(stack.api, token, boundary);
     request.write(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`);
     const head = Buffer.alloc(512 * 1024);
     makePng().copy(head);
     request.write(head);
     const tmp = path.join(blobsDir, ".tmp");
     // The API is streaming the part to disk: now the client goes away.
-    const started = Date.now();
-    while (!(fs.existsSync(tmp) && fs.readdirSync(tmp).length > 0) && Date.now() - started < 20_000)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(fs.readdirSync(tmp).length, "the upload reached the disk before the abort").toBeGreaterThan(0);
+    const parts = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []);
+    await until(() => parts().length > 0, "the upload to reach the disk before the abort", { timeoutMs: 20_000 });
     request.destroy();
 
-    const end = Date.now() + 10_000;
-    while (Date.now() < end && fs.existsSync(tmp) && fs.readdirSync(tmp).length > 0) await new Promise((r) => setTimeout(r, 50));
-    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+    await until(() => parts().length === 0, "the temporary part to be removed", { timeoutMs: 10_000 });
     expect(all()).toEqual(before);
     expect(await files()).toBe(rows);
     // The API goes on serving.

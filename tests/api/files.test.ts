@@ -1,49 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makeJpeg, makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { contentDisposition, decodeBase64Name } from "../../server/http/fs/content-disposition.js";
-import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
+import { signedIn, useStack } from "./fixtures.js";
+import { call, uploadFile } from "./harness.js";
 
-const owner = demoCitizens[0].cuil;
-const other = demoCitizens[2].cuil;
+const stack = useStack();
+const owner = signedIn(stack, demoCitizens[0]);
+const other = signedIn(stack, demoCitizens[2]);
 
-let stack: TestStack;
-let ownerToken: string;
-let otherToken: string;
-
-async function upload(token: string, body: Buffer, name: string, mime = "application/pdf") {
-  const form = new FormData();
-  form.set("filename", name);
-  form.set("system", "AV");
-  form.set("file", new Blob([new Uint8Array(body)], { type: mime }), name);
-  const res = await fetch(`${stack.api}/api/fs/raw/bucket`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, json: (await res.json()) as ApiJson };
-}
-
-beforeAll(async () => {
-  stack = await startStack();
-  ownerToken = await stack.sign({ sub: owner });
-  otherToken = await stack.sign({ sub: other });
-});
-afterAll(async () => stack?.close());
+const upload = (token: string, body: Buffer, name: string, mime = "application/pdf") => uploadFile(stack.api, token, body, name, mime);
 
 describe("files layer", () => {
   it("stores a PDF with its page count, serves pages and downloads only to its owner", async () => {
     const pdf = await makeTextPdf("Prueba", 3);
-    const up = await upload(ownerToken, pdf, "informe médico.pdf");
+    const up = await upload(owner.token, pdf, "informe médico.pdf");
     expect(up.status).toBe(200);
     const id = up.json.result as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const count = await call(stack, `/api/fs/viewer/getPageCount/${id}`, { token: ownerToken });
+    const count = await call(stack, `/api/fs/viewer/getPageCount/${id}`, { token: owner.token });
     expect(count.json).toEqual({ result: 3 });
 
     const page = await fetch(`${stack.api}/api/fs/viewer/getPageAsPdf/${id}/2`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("application/pdf");
@@ -52,11 +32,11 @@ describe("files layer", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
-    expect((await call(stack, `/api/fs/viewer/getPageAsPdf/${id}/4`, { token: ownerToken })).status).toBe(404);
+    expect((await call(stack, `/api/fs/viewer/getPageAsPdf/${id}/4`, { token: owner.token })).status).toBe(404);
 
     const name = Buffer.from("informe médico.pdf").toString("base64");
     const dl = await fetch(`${stack.api}/api/fs/bucket/${encodeURIComponent(name)}/${id}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(dl.status).toBe(200);
     expect(dl.headers.get("content-disposition")).toContain("filename*=UTF-8''informe%20m%C3%A9dico.pdf");
@@ -67,7 +47,7 @@ describe("files layer", () => {
       `/api/fs/viewer/getPageAsPdf/${id}/1`,
       `/api/fs/bucket/${encodeURIComponent(name)}/${id}`,
     ]) {
-      expect((await call(stack, path, { token: otherToken })).status).toBe(404);
+      expect((await call(stack, path, { token: other.token })).status).toBe(404);
       expect((await call(stack, path)).status).toBe(303);
     }
   });
@@ -77,12 +57,12 @@ describe("files layer", () => {
       [makePng(), "image/png"],
       [makeJpeg(), "image/jpeg"],
     ] as const) {
-      const up = await upload(ownerToken, body, `imagen.${mime.split("/")[1]}`, mime);
+      const up = await upload(owner.token, body, `imagen.${mime.split("/")[1]}`, mime);
       expect(up.status).toBe(200);
-      expect((await call(stack, `/api/fs/viewer/getPageCount/${up.json.result}`, { token: ownerToken })).json).toEqual({
+      expect((await call(stack, `/api/fs/viewer/getPageCount/${up.json.result}`, { token: owner.token })).json).toEqual({
         result: 1,
       });
-      const page = await call(stack, `/api/fs/viewer/getPageAsPdf/${up.json.result}/1`, { token: ownerToken });
+      const page = await call(stack, `/api/fs/viewer/getPageAsPdf/${up.json.result}/1`, { token: owner.token });
       expect(page.status).toBe(200);
       expect(page.text.startsWith("%PDF-")).toBe(true);
     }
@@ -93,7 +73,7 @@ describe("files layer", () => {
       .selectFrom("files")
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
-    const up = await upload(ownerToken, Buffer.from("hola, no soy un PDF"), "falso.pdf");
+    const up = await upload(owner.token, Buffer.from("hola, no soy un PDF"), "falso.pdf");
     expect(up.status).toBe(415);
     expect(up.json.message).toBe(
       "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png",
@@ -108,7 +88,7 @@ describe("files layer", () => {
   it("answers 413 over 50 MB and keeps nothing", async () => {
     const big = Buffer.alloc(50 * 1024 * 1024 + 10, 0x20);
     big.write("%PDF-1.7\n", 0);
-    const up = await upload(ownerToken, big, "grande.pdf");
+    const up = await upload(owner.token, big, "grande.pdf");
     expect(up.status).toBe(413);
     expect(up.json.message).toBe("Error al subir el documento. El archivo supera el límite permitido de 50MB.");
     const fs = await import("node:fs");

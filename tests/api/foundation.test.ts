@@ -2,7 +2,7 @@ import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { demoCitizenByRole, demoCitizens } from "../../server/db/seed/demo-citizens.js";
-import { isValidCuil } from "../../server/domain/citizens/cuil.js";
+import { CUIL_PATTERN, isValidCuil } from "../../common/cuil.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
 const adhered = demoCitizenByRole.adhered;
@@ -17,7 +17,7 @@ const UserShape = z
           .object({
             cn: z.string(),
             email: z.string().nullable(),
-            cuil: z.string().regex(/^\d{11}$/),
+            cuil: z.string().regex(CUIL_PATTERN),
             uid: z.string().min(1),
             telephone_number: z.string().nullable(),
           })

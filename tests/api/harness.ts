@@ -59,6 +59,14 @@ async function listenEphemeral(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** A TCP port free a moment ago, for a child process to listen on (the entry point's own API_PORT). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  const port = await listenEphemeral(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startStack(
   options: {
     idp?: boolean;
@@ -103,7 +111,7 @@ export async function startStack(
   const handle = await createDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { sqliteFile: path.join(dataDir, "portal.sqlite") });
   const { db } = handle;
   await migrateToLatest(db);
-  const store = await blobStoreFromConfig(config);
+  const store = await blobStoreFromConfig(config, db);
   await seed(db, { issuer, tenant: config.TENANT, store });
 
   async function startIdp() {
@@ -175,6 +183,29 @@ export async function startStack(
   };
 }
 
+/**
+ * A signing key of a test's own, for an API that does not take the stack's injected keys (one in a
+ * child process, one behind a proxy): its public JWK, a key set of it, and a citizen's access token.
+ */
+export async function testSigner(kid: string) {
+  const { privateKey, publicKey } = await generateKeyPair("ES256");
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
+  return {
+    jwk,
+    keys: createLocalJWKSet({ keys: [jwk] }),
+    sign: (issuer: string, sub: string, key: CryptoKey = privateKey) =>
+      new SignJWT({ client_id: "portal" })
+        .setProtectedHeader({ alg: "ES256", kid, typ: "at+jwt" })
+        .setIssuer(issuer)
+        .setAudience(TEST_AUDIENCE)
+        .setSubject(sub)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime("1h")
+        .sign(key),
+  };
+}
+
 /** fetch against the API with an optional bearer token and headers. */
 export async function call(
   stack: TestStack,
@@ -190,6 +221,11 @@ export async function call(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     redirect: "manual",
   });
+  return answerOf(res);
+}
+
+/** An answer of the API as the tests read it: its status, headers, text and JSON (undefined when the text is not JSON). */
+async function answerOf(res: Response) {
   const text = await res.text();
   let json: ApiJson;
   try {
@@ -198,6 +234,18 @@ export async function call(
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/**
+ * `POST /api/fs/raw/bucket` as the portal sends a citizen's file (its name, the system, the file; the
+ * declared type only when given): the answer, its JSON read as `call` reads it.
+ */
+export async function uploadFile(base: string, token: string, body: Uint8Array, name: string, mime?: string) {
+  const form = new FormData();
+  form.set("filename", name);
+  form.set("system", "AV");
+  form.set("file", new Blob([new Uint8Array(body)], mime ? { type: mime } : {}), name);
+  return answerOf(await fetch(`${base}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
 }
 
 /** A call of the operator API as a test makes it: its method, path under `/operator/api` and body. */

@@ -2,15 +2,17 @@
  * The mail outbox (decision 060) against a real SMTP server started here (smtp-server): a mail
  * is written with what caused it and survives the SMTP server being down; two API processes send
  * each mail once; a mail refused to the end is parked, listed and re-queued by the operator; a
- * claim is exact; a stopping worker releases what it has not sent.
+ * claim is exact; a stopping worker releases what it has not sent; `mail:parked` shows a parked
+ * mail's address only with a purpose, and then in the citizen's access log (decision 071).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { createMailer, type Mailer } from "../../server/mail/index.js";
 import { claimDueMail, createOutboxWorker, enqueueMail, pruneSentMail, retryDelay } from "../../server/mail/outbox.js";
 import { mailCommands } from "../../server/operator/mail.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { call, startStack, type ApiJson, type TestStack } from "./harness.js";
 import { startSmtpPeer, type SmtpPeer } from "./smtp-peer.js";
+import { until } from "../until.js";
 
 let stack: TestStack;
 let smtp: SmtpPeer;
@@ -35,14 +37,6 @@ async function citizen(prefix = "correo") {
 async function communicate(cuil: string, subject: string) {
   const res = await op("POST", "/digital/communications", { cuil, subject, client: "Dirección de Rentas", type: "aviso", message: "" });
   expect(res.status).toBe(201);
-}
-/** Waits for a condition (a failure after 60 s, not a measured time). */
-async function until(condition: () => Promise<boolean> | boolean, what: string) {
-  const limit = Date.now() + 60_000;
-  while (!(await condition())) {
-    if (Date.now() > limit) throw new Error(`still waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 const rowsTo = (emails: string[]) => stack.db.selectFrom("mail_outbox").selectAll().where("to_address", "in", emails).execute();
 
@@ -228,5 +222,108 @@ describe("mail outbox", () => {
     const settings = { baseDelayMs: 1000, maxDelayMs: 10_000 };
     expect([1, 2, 3, 4, 5, 9].map((a) => retryDelay(a, settings, () => 0))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
     expect(retryDelay(1, settings, () => 1)).toBe(800);
+  });
+});
+
+describe("mail:parked: the addresses behind a purpose and the access log (decision 071)", () => {
+  const AUTH = { authorization: OPERATOR.authorization };
+  /** `GET /mail/outbox` with this raw `X-Motivo` header, or none. */
+  const list = (motivo: string | null) =>
+    call(stack, "/operator/api/mail/outbox", { headers: { ...AUTH, ...(motivo === null ? {} : { "x-motivo": motivo }) } });
+  const logged = (cuil: string) =>
+    stack.db.selectFrom("operator_accesses").selectAll().where("citizen_cuil", "=", cuil).where("action", "=", "mail.parked").execute();
+  const rejected = (address: string) => `EENVELOPE 550 5.1.1 <${address}>: Recipient address rejected`;
+
+  it("without a purpose: masked addresses (in the last error too), nothing logged; with one: shown, one entry per citizen", async () => {
+    const a = await citizen("apartada");
+    const b = await citizen("apartada");
+    await communicate(a.cuil, "Aviso A1");
+    await communicate(a.cuil, "Aviso A2");
+    await communicate(b.cuil, "Aviso B");
+    // Each row names the citizen whose address it is (migration 0023).
+    const domainRows = await rowsTo([a.email, b.email]);
+    expect(domainRows.map((r) => [r.to_address, r.recipient_cuil]).sort()).toEqual(
+      [
+        [a.email, a.cuil],
+        [a.email, a.cuil],
+        [b.email, b.cuil],
+      ].sort(),
+    );
+    // A row written before 0023 has no CUIL: matched by address (any case) to the citizen who holds it.
+    const legacy = b.email.toUpperCase();
+    await enqueueMail(stack.db, { kind: "updated", to: legacy, subject: "Antiguo", text: "Texto" });
+    // One no citizen holds any more: never shown, there is nobody to log it for.
+    const unheld = "ya.no.es.de.nadie@example.org";
+    await enqueueMail(stack.db, { kind: "updated", to: unheld, subject: "Antiguo", text: "Texto" });
+    const addresses = [a.email, b.email, legacy, unheld];
+    const ids = (await rowsTo(addresses)).map((r) => r.id);
+    expect(ids).toHaveLength(5);
+    for (const row of await rowsTo(addresses))
+      await stack.db
+        .updateTable("mail_outbox")
+        .set({ status: "parked", attempts: 8, last_error: rejected(row.to_address) })
+        .where("id", "=", row.id)
+        .execute();
+    type Parked = { id: string; to_address: string; address_shown: boolean; last_error: string };
+    const ours = (json: ApiJson): Parked[] => json.parked.filter((p: Parked) => ids.includes(p.id));
+
+    // No purpose: the counts and the rows, every address masked, and no entry anywhere.
+    const masked = await list(null);
+    expect(masked.status).toBe(200);
+    expect(masked.json.depth.parked).toBeGreaterThanOrEqual(5);
+    expect(ours(masked.json)).toHaveLength(5);
+    for (const address of addresses) {
+      expect(masked.text.toLowerCase()).not.toContain(address.toLowerCase());
+      expect(masked.text.toLowerCase()).not.toContain(address.slice(0, address.indexOf("@")).toLowerCase());
+    }
+    for (const row of ours(masked.json)) {
+      expect(row.to_address).toMatch(/^[a-z]•••@example\.(com|org)$/i);
+      expect(row.address_shown).toBe(false);
+      expect(row.last_error).toBe(rejected(row.to_address));
+    }
+    expect(masked.json.note).toContain("--motivo");
+    // The CLI's command without --motivo is the same call.
+    const cli = (await mailCommands["mail:parked"].run(
+      {},
+      async (method, path) => (await call(stack, `/operator/api${path}`, { method, headers: AUTH })).json,
+    )) as ApiJson;
+    expect(JSON.stringify(cli)).not.toContain(a.email);
+    expect(mailCommands["mail:parked"].usage).toContain("--motivo");
+
+    // A purpose that is there but not valid is refused, as on every route: nothing shown or logged.
+    for (const bad of ["", "ab", encodeURIComponent("Motivo \u202Eoculto"), "%E0%A4%A"]) {
+      const res = await list(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.code).toBe("PURPOSE_REQUIRED");
+      expect(res.text).not.toContain(a.email);
+    }
+    expect(await logged(a.cuil)).toEqual([]);
+    expect(await logged(b.cuil)).toEqual([]);
+
+    // With a purpose: the addresses of citizens, each citizen's access log has one entry.
+    const purpose = "Revisión de correos rechazados";
+    const shown = await list(encodeURIComponent(purpose));
+    expect(shown.status).toBe(200);
+    const byAddress = new Map(ours(shown.json).map((r) => [r.to_address, r]));
+    for (const address of [a.email, b.email, legacy]) {
+      expect(byAddress.get(address), address).toMatchObject({ address_shown: true, last_error: rejected(address) });
+    }
+    const hidden = ours(shown.json).find((r) => !r.address_shown)!;
+    expect(hidden.to_address).toBe("y•••@example.org");
+    expect(hidden.last_error).toBe(rejected("y•••@example.org"));
+    expect(shown.text).not.toContain(unheld);
+    expect(shown.json.note).toContain("ningún ciudadano");
+    for (const c of [a, b]) {
+      const entries = await logged(c.cuil);
+      expect(entries, c.email).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ kind: "contact", purpose, operator_name: "Operador de desarrollo", item_ref: null });
+      // … which the citizen reads in 'Tus datos'.
+      const mine = await call(stack, "/api/v1/me/accesses", { token: await stack.sign({ sub: c.cuil }) });
+      expect(mine.json.accesses).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: "contact", action: "mail.parked", purpose })]),
+      );
+    }
+
+    await stack.db.deleteFrom("mail_outbox").where("id", "in", ids).execute();
   });
 });

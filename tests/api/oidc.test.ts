@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizenByRole } from "../../server/db/seed/demo-citizens.js";
-import { formatCuil } from "../../server/domain/citizens/cuil.js";
+import { formatCuil } from "../../common/cuil.js";
 import { call, startStack, TEST_AUDIENCE, TEST_PORTAL, type TestStack } from "./harness.js";
 
 /** A tiny cookie jar: enough for the IdP's own cookies (paths are ignored on purpose). */
@@ -82,6 +82,28 @@ async function authorize(jar: Jar, extra: Record<string, string> = {}) {
   return { interaction, verifier, state };
 }
 
+/** The portal exchanging an authorization `code` (with its PKCE `verifier`) at the token endpoint, as a confidential client. */
+function exchangeCode(code: string, verifier: string) {
+  return fetch(`${stack.issuer}/token`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${Buffer.from("portal:dev-portal-secret").toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier }),
+  });
+}
+
+/** Signs `citizen` in within `jar` and exchanges the code: the portal's tokens for that IdP session. */
+async function signedIn(jar: Jar, citizen: { cuil: string; password: string }) {
+  const { interaction, verifier } = await authorize(jar);
+  let location = (await go(jar, `${interaction}/login`, form({ cuil: citizen.cuil, password: citizen.password }))).headers.get("location")!;
+  for (let i = 0; i < 5 && !location.startsWith(TEST_PORTAL); i++) location = (await go(jar, location)).headers.get("location")!;
+  const res = await exchangeCode(new URL(location).searchParams.get("code")!, verifier);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id_token: string; access_token: string };
+}
+
 describe("development identity provider", () => {
   it("discovery advertises the endpoints the portal uses", async () => {
     const res = await fetch(`${stack.issuer}/.well-known/openid-configuration`);
@@ -154,7 +176,7 @@ describe("development identity provider", () => {
     }
     const blocked = await go(jar, `${interaction}/login`, form({ cuil, password: "Demo2026!" }));
     expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain("Demasiados intentos. Intentá de nuevo en unos minutos.");
+    expect(await blocked.text()).toContain("Demasiados intentos. Intenta de nuevo en unos minutos.");
   });
 
   it("a POST without the interaction cookie does not sign in", async () => {
@@ -190,19 +212,7 @@ describe("development identity provider", () => {
     const code = callback.searchParams.get("code");
     expect(code).toBeTruthy();
 
-    const tokenRes = await fetch(`${stack.issuer}/token`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        authorization: `Basic ${Buffer.from("portal:dev-portal-secret").toString("base64")}`,
-      },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: code!,
-        redirect_uri: redirectUri,
-        code_verifier: verifier,
-      }),
-    });
+    const tokenRes = await exchangeCode(code!, verifier);
     const tokens = await tokenRes.json();
     expect(tokenRes.status, JSON.stringify(tokens)).toBe(200);
     expect(tokens.token_type).toBe("Bearer");
@@ -240,22 +250,14 @@ describe("development identity provider", () => {
     for (let i = 0; i < 5 && !next.startsWith(TEST_PORTAL); i++) next = (await go(jar, next)).headers.get("location")!;
     expect(new URL(next).searchParams.get("code")).toBeTruthy();
 
-    // logout at the IdP: a Spanish page that works without JS, then back to the portal
+    // The portal's 'Cerrar sesión': its ID token names the account signed in here, so one request
+    // ends the IdP session and goes back to the portal, with or without JavaScript (issue 31).
     const end = await go(
       jar,
       `/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${TEST_PORTAL}/` })}`,
     );
-    expect(end.status).toBe(200);
-    const html = await end.text();
-    expect(html).toContain('<html lang="es">');
-    expect(html).toContain('<button type="submit" class="button">Cerrar sesión</button>');
-    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(end.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
-    const confirm = await go(jar, "/session/end/confirm", form({ xsrf, logout: "yes" }));
-    expect(confirm.status).toBe(303);
-    expect(confirm.headers.get("location")).toBe(`${TEST_PORTAL}/`);
+    expect(end.status).toBe(303);
+    expect(end.headers.get("location")).toBe(`${TEST_PORTAL}/`);
 
     // after logout a new authorization asks for the sign-in again
     const fresh = await authorize(jar);
@@ -264,6 +266,31 @@ describe("development identity provider", () => {
     // API logout revokes the access token
     expect((await call(stack, "/api/security/logout", { method: "POST", token: tokens.access_token })).status).toBe(204);
     expect((await call(stack, "/api/security/user/get_roles", { token: tokens.access_token })).status).toBe(303);
+  });
+
+  it("another account's ID token, or none, keeps the Spanish confirmation page (no sign-out from a third site)", async () => {
+    const mine = new Jar();
+    await signedIn(mine, demoCitizenByRole.adhered);
+    const theirs = await signedIn(new Jar(), demoCitizenByRole.notAdhered);
+    for (const query of [{ id_token_hint: theirs.id_token }, {}] as Record<string, string>[]) {
+      const end = await go(mine, `/session/end?${new URLSearchParams({ ...query, post_logout_redirect_uri: `${TEST_PORTAL}/` })}`);
+      expect(end.status).toBe(200);
+      const html = await end.text();
+      expect(html).toContain('<html lang="es">');
+      expect(html).toContain("confirma con el botón");
+      expect(html).toContain('<button type="submit" class="button">Cerrar sesión</button>');
+      const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+      expect(end.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    }
+    // Still signed in: a new authorization goes straight back to the portal.
+    const again = await go(mine, `/auth?${authParams()}`);
+    expect(again.headers.get("location")).not.toMatch(/^\/interaction\//);
+    // The page's own button ends it.
+    const html = await (await go(mine, `/session/end?${new URLSearchParams({ post_logout_redirect_uri: `${TEST_PORTAL}/` })}`)).text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const confirm = await go(mine, "/session/end/confirm", form({ xsrf, logout: "yes" }));
+    expect(confirm.status).toBe(303);
+    expect((await authorize(mine)).interaction).toMatch(/^\/interaction\//);
   });
 
   it("prompt=login asks for the password even with an IdP session", async () => {
@@ -276,6 +303,6 @@ describe("development identity provider", () => {
     const again = await authorize(jar, { prompt: "login" });
     const page = await go(jar, again.interaction);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Ingresá con tu CUIL");
+    expect(await page.text()).toContain("Ingresa con tu CUIL");
   });
 });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isValidCuil } from "../../server/domain/citizens/cuil.js";
-import { call, startStack, type TestStack } from "./harness.js";
-
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
+import { describe, expect, it } from "vitest";
+import { isValidCuil } from "../../common/cuil.js";
+import { OPERATOR, useStack } from "./fixtures.js";
+import { call } from "./harness.js";
 
 describe("operator API", () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useStack();
 
   it("refuses calls without the operator token, and a citizen's token", async () => {
     expect((await call(stack, "/operator/api/citizens", { method: "POST", body: {} })).status).toBe(401);
@@ -59,11 +54,7 @@ describe("operator API", () => {
 });
 
 describe("operator configuration", () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useStack();
 
   it("disables a module and changes its page size without code; the citizen's config call reflects it", async () => {
     const put = await call(stack, "/operator/api/config/modules/records", {
@@ -86,10 +77,10 @@ describe("operator configuration", () => {
     const put = await call(stack, "/operator/api/config/settings/logout_url", {
       method: "PUT",
       headers: OPERATOR,
-      body: { value: "https://id.example/logout" },
+      body: { value: `${stack.issuer}/session/end?v=2` },
     });
     expect(put.status).toBe(200);
     const token = await stack.sign({ sub: "27293847563" });
-    expect((await call(stack, "/api/v4/instances/config", { token })).json.logout_url).toBe("https://id.example/logout");
+    expect((await call(stack, "/api/v4/instances/config", { token })).json.logout_url).toBe(`${stack.issuer}/session/end?v=2`);
   });
 });

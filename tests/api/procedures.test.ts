@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { addHistoryEntry, createInstance } from "../../server/domain/procedures/service.js";
-import { call, startStack, type TestStack } from "./harness.js";
+import { operatorOf, signedIn, useStack } from "./fixtures.js";
+import { call } from "./harness.js";
 
-const maria = demoCitizens[0]!;
-const lucia = demoCitizens[2]!;
+const stack = useStack();
+const maria = signedIn(stack, demoCitizens[0]!);
+const lucia = signedIn(stack, demoCitizens[2]!);
 
-let stack: TestStack;
-let mariaToken: string;
-let luciaToken: string;
+const get = (path: string, token = maria.token) => call(stack, path, { token });
 
-beforeAll(async () => {
-  stack = await startStack();
-  mariaToken = await stack.sign({ sub: maria.cuil });
-  luciaToken = await stack.sign({ sub: lucia.cuil });
-});
-afterAll(async () => {
-  await stack?.close();
-});
-
-const get = (path: string, token = mariaToken) => call(stack, path, { token });
-
-async function firstInstance(tab = "in_progress", token = mariaToken) {
+async function firstInstance(tab = "in_progress", token = maria.token) {
   const res = await get(`/api/v4/instances/${tab}?module=procedures`, token);
   expect(res.status).toBe(200);
   return res.json.instances[0] as { id: string; buttons: string[]; type: string };
@@ -48,7 +37,7 @@ describe("instances tray", () => {
       expect(alias.json.count).toBe(res.json.count);
     }
     expect(counts.pending! + counts.in_progress! + counts.finished! + counts.cancelled!).toBeGreaterThanOrEqual(30);
-    expect((await get(`/api/v4/instances/count/pending?module=procedures`, luciaToken)).json.count).toBe(0);
+    expect((await get(`/api/v4/instances/count/pending?module=procedures`, lucia.token)).json.count).toBe(0);
     expect((await get(`/api/v4/instances/count/nope?module=procedures`)).status).toBe(404);
   });
 
@@ -138,7 +127,7 @@ describe("history, received documents and downloads", () => {
     expect(["received", "pending", "approved", "rejected"]).toContain(doc.status);
     const name = Buffer.from(doc.fileName).toString("base64");
     const download = await fetch(`${stack.api}/api/fs/bucket/${encodeURIComponent(name)}/${doc.fileId}`, {
-      headers: { authorization: `Bearer ${mariaToken}` },
+      headers: { authorization: `Bearer ${maria.token}` },
     });
     expect(download.status).toBe(200);
     expect(
@@ -152,14 +141,14 @@ describe("history, received documents and downloads", () => {
 describe("another citizen's instance answers 404 on every call", () => {
   it("history, received_docs, discard, redirectRecord", async () => {
     const inst = await firstInstance();
-    expect((await get(`/api/v4/instances/history/${inst.id}`, luciaToken)).status).toBe(404);
-    expect((await get(`/api/v4/instances/${inst.id}/received_docs`, luciaToken)).status).toBe(404);
-    expect((await get(`/api/v4/filemanager/${inst.id}/redirectRecord?module=procedures&redirectModule=records`, luciaToken)).status).toBe(
+    expect((await get(`/api/v4/instances/history/${inst.id}`, lucia.token)).status).toBe(404);
+    expect((await get(`/api/v4/instances/${inst.id}/received_docs`, lucia.token)).status).toBe(404);
+    expect((await get(`/api/v4/filemanager/${inst.id}/redirectRecord?module=procedures&redirectModule=records`, lucia.token)).status).toBe(
       404,
     );
     const discard = await call(stack, `/api/v4/instances/${inst.id}/discard`, {
       method: "POST",
-      token: luciaToken,
+      token: lucia.token,
       body: { message: "x" },
     });
     expect(discard.status).toBe(404);
@@ -179,25 +168,25 @@ describe("discard", () => {
       state: { text: "Pendiente", color: "#B45309" },
       buttons: ["edit", "history", "attachments", "discard"],
     });
-    expect((await get(`/api/v4/instances/count/pending?module=procedures`, luciaToken)).json.count).toBe(1);
+    expect((await get(`/api/v4/instances/count/pending?module=procedures`, lucia.token)).json.count).toBe(1);
     const tooLong = await call(stack, `/api/v4/instances/${created.id}/discard`, {
       method: "POST",
-      token: luciaToken,
+      token: lucia.token,
       body: { message: "x".repeat(1001) },
     });
     expect(tooLong.status).toBe(400);
     const res = await call(stack, `/api/v4/instances/${created.id}/discard`, {
       method: "POST",
-      token: luciaToken,
+      token: lucia.token,
       body: { message: "Me equivoqué de trámite" },
     });
     expect(res.status).toBe(200);
-    expect((await get(`/api/v4/instances/count/pending?module=procedures`, luciaToken)).json.count).toBe(0);
-    const cancelled = await get(`/api/v4/instances/cancelled?module=procedures`, luciaToken);
+    expect((await get(`/api/v4/instances/count/pending?module=procedures`, lucia.token)).json.count).toBe(0);
+    const cancelled = await get(`/api/v4/instances/cancelled?module=procedures`, lucia.token);
     expect(cancelled.json.instances[0]).toMatchObject({ id: created.id, buttons: ["history", "attachments"] });
-    const history = await get(`/api/v4/instances/history/${created.id}`, luciaToken);
+    const history = await get(`/api/v4/instances/history/${created.id}`, lucia.token);
     expect(history.json.result[0].comment).toBe("Me equivoqué de trámite");
-    const again = await call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: {} });
+    const again = await call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: lucia.token, body: {} });
     expect(again.status).toBe(409);
     await expect(
       addHistoryEntry(stack.db, { instanceId: created.id, ownerCuil: lucia.cuil, cn: "OP", action: "Mensaje", operatorMessage: true }),
@@ -213,7 +202,7 @@ describe("discard", () => {
       state: { text: "En revisión", color: "#1D4ED8" },
     });
     const send = () =>
-      call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: luciaToken, body: { message: null } });
+      call(stack, `/api/v4/instances/${created.id}/discard`, { method: "POST", token: lucia.token, body: { message: null } });
     const statuses = (await Promise.all([send(), send()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
   });
@@ -295,7 +284,7 @@ describe("catalogue", () => {
       citizenData: { cuil: maria.cuil, cn: maria.name, email: maria.email },
     });
     expect(req.json.result.instances.length).toBeGreaterThan(0);
-    const other = await get(`/api/v4/procedures/${inst.procedure_id}/requirements`, luciaToken);
+    const other = await get(`/api/v4/procedures/${inst.procedure_id}/requirements`, lucia.token);
     expect(other.json.result.instances).toEqual([]);
     expect((await get(`/api/v4/procedures/999999/requirements`)).status).toBe(404);
     const parent = await stack.db.selectFrom("proc_catalogue").select("id").where("is_parent", "=", 1).executeTakeFirstOrThrow();
@@ -309,8 +298,7 @@ describe("catalogue", () => {
 });
 
 describe("operator side", () => {
-  const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
-  const op = (path: string, body: unknown) => call(stack, `/operator/api${path}`, { method: "POST", headers: OPERATOR, body });
+  const op = (path: string, body: unknown) => operatorOf(stack)("POST", path, body);
 
   it("creates an instance, adds an operator message (alert) and a document; nothing after a discard", async () => {
     const citizen = await op("/citizens", {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FailureLimiter } from "../../server/auth/oidc/rate-limit.js";
 import { demoCitizenByRole } from "../../server/db/seed/demo-citizens.js";
-import { cuilCheckDigit } from "../../server/domain/citizens/cuil.js";
+import { cuilCheckDigit } from "../../common/cuil.js";
 import { startStack, TEST_PORTAL, type TestStack } from "./harness.js";
 
 /**
@@ -10,7 +10,7 @@ import { startStack, TEST_PORTAL, type TestStack } from "./harness.js";
  * CUIL (tests/api/oidc.test.ts) and 20 per address in 15 minutes, here; and the window on a
  * controlled clock.
  */
-const TOO_MANY = "Demasiados intentos. Intentá de nuevo en unos minutos.";
+const TOO_MANY = "Demasiados intentos. Intenta de nuevo en unos minutos.";
 
 describe("FailureLimiter", () => {
   it("blocks at the limit, forgets after the window, and resets on success", () => {

@@ -1,42 +1,22 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { hitRateLimit, purgeRateLimits } from "../../server/domain/security/rate-limit.js";
 import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";
-import { startStack, type TestStack, type ApiJson } from "./harness.js";
+import { filesOf, useStack } from "./fixtures.js";
+import { uploadFile } from "./harness.js";
 
 /** Uploads per citizen (decision 017): counted in the database, 429 with the spec-style message. */
 const heavy = demoCitizens[1].cuil;
 const other = demoCitizens[2].cuil;
 
-let stack: TestStack;
+const stack = useStack();
 
-async function upload(token: string, body: Buffer | Uint8Array, name = "foto.png") {
-  const form = new FormData();
-  form.set("filename", name);
-  form.set("system", "AV");
-  form.set("file", new Blob([new Uint8Array(body)], { type: "image/png" }), name);
-  const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as ApiJson };
-}
+const upload = (token: string, body: Uint8Array, name = "foto.png") => uploadFile(stack.api, token, body, name, "image/png");
 
-const fileCount = async (cuil: string) =>
-  Number(
-    (
-      await stack.db
-        .selectFrom("files")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("owner_cuil", "=", cuil)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const fileCount = (cuil: string) => filesOf(stack.db, cuil);
 
 describe("upload rate limit per citizen", () => {
   it("has a default a citizen does not reach and a script does (60 per 10 minutes)", () => {

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { createRecord } from "../../server/domain/records/operator.js";
 import { incorporatedDocuments, pendingDocuments } from "../../server/domain/records/service.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
-import { call, countingReads, startStack, type TestStack, type ApiJson } from "./harness.js";
+import { useStack } from "./fixtures.js";
+import { call, countingReads, uploadFile, type ApiJson } from "./harness.js";
 import path from "node:path";
 
 const owner = demoCitizens[0].cuil;
 const empty = demoCitizens[2].cuil;
 
-let stack: TestStack;
+const stack = useStack();
 let token: string;
 let otherToken: string;
 
-async function upload(tok: string, body: Buffer, name: string) {
-  const form = new FormData();
-  form.set("file", new Blob([new Uint8Array(body)]), name);
-  form.set("filename", name);
-  form.set("system", "AV");
-  const res = await fetch(`${stack.api}/api/fs/raw/bucket`, { method: "POST", headers: { authorization: `Bearer ${tok}` }, body: form });
-  return { status: res.status, json: (await res.json()) as ApiJson };
-}
+const upload = (tok: string, body: Buffer, name: string) => uploadFile(stack.api, tok, body, name);
 
 async function firstRecord(tab = "in_process", pageNumber = 1) {
   const res = await call(stack, `/api/v4/instances/${tab}?module=records&pageNumber=${pageNumber}`, { token });
@@ -36,11 +30,9 @@ async function freshRecord(readOnly = false) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
   token = await stack.sign({ sub: owner });
   otherToken = await stack.sign({ sub: empty });
 });
-afterAll(async () => stack?.close());
 
 describe("records lists", () => {
   it("counts and pages per tab, searches and sorts", async () => {

@@ -4,15 +4,15 @@
  * seen while they are kept, and is once the time is up; an operator's change through the API is seen
  * at once; with 0, every call reads the tables.
  */
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adheredCitizen, call, startStack, type TestStack } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { operatorOf, useStack } from "./fixtures.js";
+import { adheredCitizen, call, type TestStack } from "./harness.js";
+import { until } from "../until.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
 const KEPT_MS = 300;
 
 async function citizenWithMail(stack: TestStack) {
-  const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
+  const op = operatorOf(stack);
   const { cuil } = await adheredCitizen(op, "Referencia");
   for (let i = 0; i < 3; i++) {
     const sent = await op("POST", "/digital/communications", { cuil, subject: `Aviso ${i}`, client: "Rentas", type: "aviso", message: "" });
@@ -49,30 +49,23 @@ async function changeDirectly(stack: TestStack) {
 }
 
 /** A stack of the block's own, whose API keeps the reference data `ms` long. */
-function stackKeeping(ms: number): () => TestStack {
-  let stack: TestStack | undefined;
-  beforeAll(async () => {
-    stack = await startStack({ env: { REFERENCE_CACHE_MS: String(ms) } });
-  });
-  afterAll(() => stack?.close());
-  return () => stack!;
-}
+const stackKeeping = (ms: number) => useStack({ env: { REFERENCE_CACHE_MS: String(ms) } });
 
 describe("kept (REFERENCE_CACHE_MS a minute)", () => {
   const stack = stackKeeping(60_000);
 
   it("a change made in the database directly is not seen yet", async () => {
-    const c = await citizenWithMail(stack());
+    const c = await citizenWithMail(stack);
     const before = await c.inbox();
     expect(before.shown).toBe(3);
     expect(await c.tabStatus("otra")).toBe(404);
-    await changeDirectly(stack());
+    await changeDirectly(stack);
     expect(await c.inbox()).toEqual(before);
     expect(await c.tabStatus("otra")).toBe(404);
   });
 
   it("an operator's change of a module through this API is seen at once", async () => {
-    const c = await citizenWithMail(stack());
+    const c = await citizenWithMail(stack);
     expect((await c.op("PUT", "/config/modules/digital", { pageSize: 10 })).status).toBe(200);
     expect((await c.inbox()).shown).toBe(3);
     expect((await c.op("PUT", "/config/modules/digital", { pageSize: 2 })).status).toBe(200);
@@ -84,10 +77,10 @@ describe(`REFERENCE_CACHE_MS=${KEPT_MS}`, () => {
   const stack = stackKeeping(KEPT_MS);
 
   it("a change made in the database directly is seen once the time is up", async () => {
-    const c = await citizenWithMail(stack());
+    const c = await citizenWithMail(stack);
     expect((await c.inbox()).shown).toBe(3);
-    await changeDirectly(stack());
-    await sleep(KEPT_MS + 100);
+    await changeDirectly(stack);
+    await until(async () => (await c.inbox()).shown === 1, "the kept page size to expire", { timeoutMs: 10_000 });
     expect(await c.inbox()).toEqual({ shown: 1, type: "Aviso cambiado" });
     expect(await c.tabStatus("otra")).toBe(200);
   });
@@ -97,10 +90,10 @@ describe("REFERENCE_CACHE_MS=0", () => {
   const stack = stackKeeping(0);
 
   it("reads the tables on every call", async () => {
-    const c = await citizenWithMail(stack());
+    const c = await citizenWithMail(stack);
     expect((await c.inbox()).shown).toBe(3);
     expect(await c.tabStatus("otra")).toBe(404);
-    await changeDirectly(stack());
+    await changeDirectly(stack);
     expect(await c.inbox()).toEqual({ shown: 1, type: "Aviso cambiado" });
     expect(await c.tabStatus("otra")).toBe(200);
   });

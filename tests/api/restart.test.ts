@@ -8,15 +8,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { enqueueMail } from "../../server/mail/outbox.js";
-import { startStack, TEST_AUDIENCE, type TestStack } from "./harness.js";
+import { freePort, startStack, TEST_AUDIENCE, testSigner, type TestStack } from "./harness.js";
 import { startSmtpPeer, type SmtpPeer } from "./smtp-peer.js";
+import { until } from "../until.js";
 
 const root = path.resolve(__dirname, "../..");
 const citizen = demoCitizens[0]!.cuil;
@@ -27,24 +27,11 @@ let stack: TestStack;
 let smtp: SmtpPeer;
 let jwks: http.Server;
 let issuer: string;
-let privateKey: CryptoKey;
-let jwk: JWK;
+let signer: Awaited<ReturnType<typeof testSigner>>;
 let child: ChildProcess | undefined;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-async function until(condition: () => Promise<boolean> | boolean, what: string) {
-  const limit = Date.now() + 90_000;
-  while (!(await condition())) {
-    if (Date.now() > limit) throw new Error(`still waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Waits as long as the child's start and its mail may take on a loaded machine. */
+const LONG = { timeoutMs: 90_000 };
 
 /** server/main.ts over the stack's database and DATA_DIR; resolves once it answers. */
 async function startApi(port: number): Promise<ChildProcess> {
@@ -74,21 +61,10 @@ async function startApi(port: number): Promise<ChildProcess> {
   await until(
     async () => (await fetch(`http://127.0.0.1:${port}/health/live`).catch(() => null))?.ok === true || proc.exitCode !== null,
     "the API to start",
+    LONG,
   );
   expect(proc.exitCode).toBeNull();
   return proc;
-}
-
-async function token() {
-  return new SignJWT({ client_id: "portal" })
-    .setProtectedHeader({ alg: "ES256", kid: "restart-key", typ: "at+jwt" })
-    .setIssuer(issuer)
-    .setAudience(TEST_AUDIENCE)
-    .setSubject(citizen)
-    .setIssuedAt()
-    .setJti(randomUUID())
-    .setExpirationTime("1h")
-    .sign(privateKey);
 }
 
 /** A multipart upload whose body is written in two halves; the second waits for `rest`. */
@@ -136,10 +112,8 @@ function blobFiles(): string[] {
 beforeAll(async () => {
   smtp = await startSmtpPeer({ delayMs: 15 });
   stack = await startStack();
-  const pair = await generateKeyPair("ES256");
-  privateKey = pair.privateKey;
-  jwk = { ...(await exportJWK(pair.publicKey)), kid: "restart-key", alg: "ES256", use: "sig" };
-  jwks = http.createServer((_req, res) => res.setHeader("content-type", "application/json").end(JSON.stringify({ keys: [jwk] })));
+  signer = await testSigner("restart-key");
+  jwks = http.createServer((_req, res) => res.setHeader("content-type", "application/json").end(JSON.stringify({ keys: [signer.jwk] })));
   await new Promise<void>((r) => jwks.listen(0, "127.0.0.1", () => r()));
   issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
 });
@@ -160,19 +134,24 @@ describe("restart under load", () => {
 
     const port = await freePort();
     child = await startApi(port);
-    const bearer = await token();
+    const bearer = await signer.sign(issuer, citizen);
     let finishUploads!: () => void;
     const rest = new Promise<void>((r) => (finishUploads = r));
     const uploads = Array.from({ length: UPLOADS }, () => slowUpload(port, bearer, rest));
     const tmp = path.join(stack.config.dataDir, "blobs", ".tmp");
     // Every upload is streaming into its temporary file, and the outbox is sending.
-    await until(() => fs.existsSync(tmp) && fs.readdirSync(tmp).filter((f) => f.endsWith(".part")).length === UPLOADS, "uploads in flight");
-    await until(() => ours().length >= 10, "mail being sent");
+    await until(
+      () => fs.existsSync(tmp) && fs.readdirSync(tmp).filter((f) => f.endsWith(".part")).length === UPLOADS,
+      "uploads in flight",
+      LONG,
+    );
+    await until(() => ours().length >= 10, "mail being sent", LONG);
 
     const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
     const stoppedAt = Date.now();
     child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 200));
+    // The drain has begun (no longer ready) while the uploads are still in flight; only then do they finish.
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status !== 200, "the drain to begin");
     finishUploads();
     const answers = await Promise.all(uploads);
     expect(await exited).toBe(0);
@@ -201,6 +180,7 @@ describe("restart under load", () => {
         (await stack.db.selectFrom("mail_outbox").select("status").where("id", "in", ids).where("status", "<>", "sent").execute())
           .length === 0,
       "every mail sent",
+      LONG,
     );
     const allMs = Date.now() - restartedAt;
     const counts = smtp.counts();

@@ -4,54 +4,29 @@
  * term"; "page n is rows (n-1)·size … n·size-1 of the whole ordered listing"), scoped to the
  * citizen and the tab. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { Migrator, PostgresAdapter, sql, type Updateable } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../server/db/index.js";
+import { sql, type Updateable } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { migrations } from "../../server/db/migrations/index.js";
 import { seedDigitalReference } from "../../server/db/seed/digital.js";
-import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox.js";
+import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox-repository.js";
 import { sendCommunication } from "../../server/domain/dd/service.js";
 import type { DdCommunicationsTable } from "../../server/domain/dd/tables.js";
-import { createDiskBlobStore, type BlobStore } from "../../server/storage/index.js";
-import { call, startStack, type TestStack, type ApiJson } from "./harness.js";
+import { insertCitizen, migratedUpTo, useStack } from "./fixtures.js";
+import { call, type ApiJson } from "./harness.js";
 
-let stack: TestStack;
-let store: BlobStore;
+const stack = useStack();
 let seq = 0;
 
 async function newCitizen() {
   const cuil = `208${String(Date.now() % 1e6).padStart(6, "0")}${String(seq++).padStart(2, "0")}`.slice(0, 11);
-  const now = new Date().toISOString();
-  await stack.db
-    .insertInto("citizens")
-    .values({
-      cuil,
-      given_name: "Eva",
-      family_name: `Busca ${seq}`,
-      email: `eva${seq}@example.com`,
-      phone_code: null,
-      phone_number: null,
-      uid: `uid-${cuil}`,
-      password_hash: "x",
-      created_at: now,
-    })
-    .execute();
-  await stack.db
-    .insertInto("dd_adhesions")
-    .values({ cuil, email: `eva${seq}@example.com`, phone_code: null, phone_number: null, adhered_at: now })
-    .execute();
+  await insertCitizen(stack.db, { cuil, givenName: "Eva", familyName: `Busca ${seq}`, email: `eva${seq}@example.com` });
   return cuil;
 }
 
 const day = (d: number, h = 10) => new Date(Date.UTC(2026, 0, d, h)).toISOString();
 
 function comm(cuil: string, subject: string, over: Partial<Parameters<typeof sendCommunication>[2]> = {}) {
-  return sendCommunication(stack.db, store, {
+  return sendCommunication(stack.db, stack.store, {
     cuil,
     subject,
     client: "Dirección de Rentas",
@@ -69,14 +44,6 @@ const filters = (over: Partial<InboxFilters> = {}): InboxFilters => ({
   archived: false,
   selected: "received",
   ...over,
-});
-
-beforeAll(async () => {
-  stack = await startStack();
-  store = createDiskBlobStore(path.join(stack.config.dataDir, "blobs"));
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 describe("subject search", () => {
@@ -305,15 +272,7 @@ describe("a search's counts from the subject index (migration 0019, decision 080
 
 describe("migrations 0008 and 0018 backfill", () => {
   it("index and count communications that existed before they ran", async () => {
-    const pgUrl = process.env.TEST_DATABASE_URL;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-search-mig-"));
-    const schema = pgUrl ? `t_${randomUUID().replace(/-/g, "").slice(0, 20)}` : undefined;
-    const { db } = await createDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { sqliteFile: path.join(dir, "m.sqlite") });
-    try {
-      const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter ? schema : undefined;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
-      const before = await migrator.migrateTo("0007_chat");
-      expect(before.error).toBeUndefined();
+    await migratedUpTo("0007_chat", async (db) => {
       await seedDigitalReference(db, "provincia");
       const now = new Date().toISOString();
       await db
@@ -356,10 +315,6 @@ describe("migrations 0008 and 0018 backfill", () => {
       expect(r.rows.map((x) => x.code)).toEqual(["2026-000001"]);
       const all = await queryInbox(db, "20111111112", filters(), 10);
       expect([all.total, all.unseen]).toEqual([1, 1]);
-    } finally {
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

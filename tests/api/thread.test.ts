@@ -3,25 +3,19 @@
  * and/or a record of the same citizen only; the citizen lists the communications about their own
  * instance / record, never about someone else's.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adheredCitizen, call, startStack, type TestStack } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { leafInteractiveProcedure, operatorInstance, operatorOf, useStack } from "./fixtures.js";
+import { adheredCitizen, call } from "./harness.js";
 
-const OPERATOR = { authorization: "Bearer dev-operator-token-change-me", "x-motivo": "Pruebas automaticas" };
-let stack: TestStack;
+const stack = useStack();
 let procedureId: number;
 
-const op = (method: string, path: string, body?: unknown) => call(stack, `/operator/api${path}`, { method, headers: OPERATOR, body });
+const op = operatorOf(stack);
 
 /** An adhered citizen with an e-mail, one procedure instance and one record, all made through the operator API. */
 async function citizenWithItems() {
   const { cuil } = await adheredCitizen(op, "Hilo");
-  const instance = await op("POST", "/procedures/instances", {
-    cuil,
-    procedureId,
-    tab: "pending",
-    state: { text: "Pendiente", color: "#B45309" },
-    title: `Trámite de ${cuil}`,
-  });
+  const instance = await operatorInstance(op, cuil, procedureId, { title: `Trámite de ${cuil}` });
   expect(instance.status).toBe(201);
   const record = await op("POST", "/records", { ownerCuil: cuil, title: `Expediente de ${cuil}` });
   expect(record.status).toBe(201);
@@ -44,20 +38,10 @@ let a: Awaited<ReturnType<typeof citizenWithItems>>;
 let b: Awaited<ReturnType<typeof citizenWithItems>>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  const row = await stack.db
-    .selectFrom("proc_catalogue")
-    .select("id")
-    .where("type", "=", "INTERACTIVE")
-    .where("is_parent", "=", 0)
-    .executeTakeFirstOrThrow();
-  procedureId = Number(row.id);
+  procedureId = await leafInteractiveProcedure(stack.db);
   a = await citizenWithItems();
   b = await citizenWithItems();
   expect(a.recordId).toMatch(/^[0-9a-f-]{36}$/);
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 describe("linking a communication (operator)", () => {

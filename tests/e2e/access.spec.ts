@@ -63,6 +63,8 @@ test("another citizen's ids show nothing of theirs through the portal", async ({
   const ownerPage = await owner.newPage();
   await signIn(ownerPage, victim);
   await ownerPage.goto(`/digital/summary/?code=${ids.communication.code}`);
+  // An address typed in shows the envelope (decision 102); the citizen opens it.
+  await ownerPage.getByRole("button", { name: "Abrir comunicación" }).click();
   await expect(ownerPage.locator("body")).toContainText(ids.communication.subject);
   await ownerPage.goto(`/records/manager/?file=${ids.record.id}`);
   await expect(ownerPage.locator("body")).toContainText(ids.record.code);

@@ -3,13 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type Citizen } from "./fixtures";
-import { createCitizen, operator } from "./operator";
+import { expect, expectNoAxeViolations, noJs, signIn, test, waitForHydration, type Citizen } from "./fixtures";
+import { createCitizen, DISCAPACIDAD_ID, instanceFor, operator } from "./operator";
 
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
-
-/** 'Certificado de discapacidad': interactive, with terms; asks for DNI and a clinical summary (both required). */
-const DISCAPACIDAD_ID = 102;
 const REQUIRED = "Debe adjuntar los documentos solicitados antes de enviar su consulta.";
 const TOO_LARGE = "Error al subir el documento. El archivo supera el límite permitido de 50MB.";
 const FORMATS = "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png";
@@ -63,14 +59,7 @@ async function attach(page: Page, description: string, file: string | { name: st
 /** A new citizen's pending instance of 'Certificado de discapacidad', made by the operator. */
 async function pendingInstance() {
   const citizen = (await createCitizen()) as unknown as Citizen;
-  const instance = await operator<{ id: string }>("POST", "/procedures/instances", {
-    cuil: citizen.cuil,
-    procedureId: DISCAPACIDAD_ID,
-    tab: "pending",
-    state: { text: "Pendiente de documentación", color: "#B45309" },
-    buttons: ["edit", "history", "attachments", "preview", "discard"],
-  });
-  return { citizen, instance };
+  return { citizen, instance: await instanceFor(citizen.cuil) };
 }
 
 /** An instance of 'Certificado de discapacidad' in which the operator asks for the DNI and a clinical summary (both required). */
@@ -192,8 +181,13 @@ test.describe("chat", () => {
     await expect(page.locator(".chat-doc", { hasText: "dni.pdf" }).first()).toBeVisible();
     await attach(page, "Resumen de historia clínica", { name: "resumen.pdf", mimeType: "application/pdf", buffer: pdf });
     await expect(page.locator(".chat-doc", { hasText: "resumen.pdf" }).first()).toBeVisible();
-    await page.getByRole("button", { name: "Enviar" }).click();
-    await expect(page).toHaveURL(/\/procedures\/?$/);
+    // The conversation read again after both uploads: until then 'Enviar' waits (disabled), and a
+    // click as it turns disabled again would land on nothing.
+    await expect(page.getByRole("list", { name: "Documentos a enviar" }).getByRole("listitem")).toHaveCount(2);
+    const send = page.getByRole("button", { name: "Enviar" });
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(page).toHaveURL(/\/procedures\/?$/, { timeout: 20_000 });
 
     const chat = await operator<{ current: { documents: { id: string; spec: { description: string } }[] } }>(
       "GET",

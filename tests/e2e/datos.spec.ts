@@ -2,14 +2,12 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { unzip, type Unzipped } from "../unzip";
 import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
-import { createCitizen, operator, PURPOSE } from "./operator";
-
-const DISCAPACIDAD_ID = 102;
+import { createCitizen, DISCAPACIDAD_ID, operator, PURPOSE } from "./operator";
 
 /**
  * 'Tus datos' (decisions 071–073): after operators read and change a citizen's data, the citizen
  * sees who, when, what and why, newest first, filters it with a plain GET form, and opens the
- * items; 'Descargar mis datos' downloads one ZIP whose index a person can open; with and without
+ * items; 'Descargar mis datos' (through its status page, issue 32) downloads one ZIP whose index a person can open; with and without
  * JavaScript, at 360 and 1280 px, axe-clean.
  */
 test.describe("Tus datos", () => {
@@ -132,8 +130,11 @@ test.describe("Descargar mis datos", () => {
     await expect(section).toContainText("Incluye todos tus archivos");
     await expectNoAxeViolations(page);
 
-    const link = section.getByRole("link", { name: "Descargar mis datos (ZIP)" });
-    const first = await downloaded(page, () => link.click());
+    // No file yet: the button starts it and opens its status page (issue 32), which offers the file when ready.
+    await section.getByRole("button", { name: "Descargar mis datos (ZIP)" }).click();
+    await expect(page).toHaveURL(/\/datos\/descarga$/);
+    const file = page.getByRole("link", { name: /^Descargar el archivo \(ZIP, / });
+    const first = await downloaded(page, () => file.click());
     expect(first.name).toMatch(/^Tus datos en Atención Virtual \(\d{4}-\d{2}-\d{2}\)\.zip$/);
     const names = first.entries.map((e) => e.name);
     expect(names.slice(0, 2)).toEqual(["indice.html", "datos.json"]);
@@ -141,12 +142,13 @@ test.describe("Descargar mis datos", () => {
     const data = JSON.parse(first.entries[1]!.data.toString("utf8"));
     expect(data.cuil).toBe(owner.cuil);
     expect(data.tablas.dd_communications.map((c: { code: string }) => c.code)).toEqual([code]);
-    // A download never navigates away: still on 'Tus datos'.
-    await expect(page).toHaveURL(/\/datos$/);
+    // A download never navigates away: still on the status page.
+    await expect(page).toHaveURL(/\/datos\/descarga$/);
 
-    // Within the hour: the page says the file is ready, and the same bytes come again.
-    await page.reload();
+    // Within the hour: 'Tus datos' says the file is ready, and its plain link gives the same bytes.
+    await page.goto("/datos");
     await expect(section).toContainText("está listo");
+    const link = section.getByRole("link", { name: "Descargar mis datos (ZIP)" });
     const again = await downloaded(page, () => link.click());
     expect(again.sha256).toBe(first.sha256);
 

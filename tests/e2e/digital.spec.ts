@@ -1,12 +1,10 @@
 import type { Page } from "@playwright/test";
 import { minimalPdf } from "../../server/db/seed/digital";
-import { citizens, expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
 import { createCitizen as createTestCitizen, operator } from "./operator";
 
 /** A fresh citizen of this test only (signIn needs only cuil and password). */
 const createCitizen = async (options?: { adhered?: boolean }) => (await createTestCitizen(options)) as unknown as Citizen;
-
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
 
 type Sent = { code: string; subject: string; files: { id: string; file_name: string }[] };
 
@@ -128,6 +126,36 @@ test.describe("digital domicile", () => {
     await expect(table(page).getByRole("row").filter({ hasText: "Intimación de pago" })).toBeVisible();
   });
 
+  test("a link from another site shows the envelope; only 'Abrir comunicación' reads it (decision 102)", async ({ page, baseURL }) => {
+    const citizen = await createCitizen();
+    const sent = await sendCommunication(citizen.cuil, "Citación", []);
+    await signIn(page, citizen, "/digital");
+    // A page of another site with a plain link to the summary: a real cross-site navigation.
+    await page.route("http://elsewhere.test/", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="es"><title>Otro sitio</title><a href="${baseURL}/digital/summary?code=${sent.code}">Ver</a></html>`,
+      }),
+    );
+    await page.goto("http://elsewhere.test/");
+    await page.getByRole("link", { name: "Ver" }).click();
+    await expect(page.getByRole("heading", { name: "Tienes una comunicación en tu domicilio digital" })).toBeVisible();
+    await expect(page.getByText(sent.code, { exact: true })).toBeVisible();
+    await expect(page.getByText("Citación")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Still unread in the inbox.
+    await page.goto("/digital");
+    const row = table(page).getByRole("row").filter({ hasText: "Citación" });
+    await expect(row.getByText("No leída")).toBeAttached();
+
+    await page.goto("http://elsewhere.test/");
+    await page.getByRole("link", { name: "Ver" }).click();
+    await page.getByRole("button", { name: "Abrir comunicación" }).click();
+    await expect(page.getByRole("heading", { name: "Citación" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Comunicación leída" })).toBeVisible();
+  });
+
   test("archive from the row and recover two at once", async ({ page }) => {
     const citizen = await createCitizen();
     const a = await sendCommunication(citizen.cuil, "Aviso uno", []);
@@ -135,6 +163,8 @@ test.describe("digital domicile", () => {
     await signIn(page, citizen, "/digital");
     for (const sent of [a, b]) {
       await page.goto(`/digital/summary?code=${sent.code}`);
+      // An address typed in shows the envelope (decision 102); the citizen opens it.
+      await page.getByRole("button", { name: "Abrir comunicación" }).click();
       await expect(page.getByText("Por el momento, no hay documentos adjuntos.")).toBeVisible();
     }
     await page.goto("/digital");

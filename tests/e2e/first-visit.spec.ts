@@ -9,11 +9,11 @@ import {
   waitForHydration,
   type Citizen,
 } from "./fixtures";
-import { createCitizen, operator } from "./operator";
+import { createCitizen, DISCAPACIDAD_ID, operator } from "./operator";
 import { runTogether } from "./text-mode";
 
-/** What a citizen trips on the first time: the portal tried at 360 and 1280 px, with and without JavaScript. */
-const DISCAPACIDAD_ID = 102;
+// What a citizen trips on the first time: the portal tried at 360 and 1280 px, with and without JavaScript.
+
 /** 'Certificado de vacunación': a form procedure (not interactive), without terms. */
 const VACUNACION_ID = 104;
 

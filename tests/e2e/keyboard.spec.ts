@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expect, test, waitForDialogFocus, type Citizen } from "./fixtures";
+import { expect, noJs, test, waitForDialogFocus, type Citizen } from "./fixtures";
 import { createCitizen, operator } from "./operator";
 
 /**
@@ -12,7 +12,6 @@ import { createCitizen, operator } from "./operator";
  * system's file chooser, is done with setInputFiles on the input the keyboard focused.
  */
 
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
 const MAX_TABS = 80;
 
 type FocusInfo = { tag: string; name: string; indicator: boolean; inMain: boolean; isSkipLink: boolean; isBody: boolean };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Citizen } from "./fixtures";
 
 /**
  * The operator API of the running e2e stack, for tests that make their own data
@@ -39,4 +40,56 @@ export async function createCitizen(options: { adhered?: boolean; givenName?: st
     adhered: options.adhered ?? true,
   });
   return { cuil: created.cuil, password: TEST_PASSWORD, name: created.name, description: "test citizen" };
+}
+
+/**
+ * 'Certificado de discapacidad' (Salud › Certificados), the seed's procedure the tests make their
+ * instances of: interactive, with terms; asks for DNI and a clinical summary (both required).
+ */
+export const DISCAPACIDAD_ID = 102;
+
+/**
+ * An instance of 'Certificado de discapacidad' made by the operator for `cuil`: pending
+ * documentation, with every button of the tray, unless `more` says otherwise.
+ */
+export function instanceFor(cuil: string, more: Record<string, unknown> = {}) {
+  return operator<{ id: string }>("POST", "/procedures/instances", {
+    cuil,
+    procedureId: DISCAPACIDAD_ID,
+    tab: "pending",
+    state: { text: "Pendiente de documentación", color: "#B45309" },
+    buttons: ["edit", "history", "attachments", "preview", "discard"],
+    ...more,
+  });
+}
+
+/** A new citizen's instance (`instanceFor`) in which the operator asks for the DNI: the citizen, the instance and its chat's address. */
+export async function instanceAskingForDni() {
+  const citizen = (await createCitizen()) as unknown as Citizen;
+  const instance = await instanceFor(citizen.cuil);
+  await operator("POST", `/chat/instances/${instance.id}/requests`, { documents: [{ description: "DNI", isRequired: true }] });
+  return { citizen, instanceId: instance.id, chatUrl: `/procedures/chat/?instance=${instance.id}` };
+}
+
+/** A record as the operator API answers its creation, with the documents the backend made for it. */
+export type CreatedRecord = { id: string; code: string; documents: { id: string; stage: string; name: string; fileId: string }[] };
+
+/**
+ * A fresh citizen with one record of their own (no other test touches it): `title` is also its
+ * 'Asunto', `header` more rows of its header, `sample` the documents the backend makes for it
+ * (none sent or pending unless told).
+ */
+export async function recordOfNewCitizen(
+  title: string,
+  sample: { incorporated: number; sent?: number; pending?: number; bigPages?: number },
+  header: { code: string; key: string; value: string }[] = [],
+) {
+  const citizen = (await createCitizen()) as unknown as Citizen;
+  const record = await operator<CreatedRecord>("POST", "/records", {
+    ownerCuil: citizen.cuil,
+    title,
+    header: [{ code: "subject", key: "Asunto", value: title }, ...header],
+    sample: { sent: 0, pending: 0, ...sample },
+  });
+  return { citizen, record };
 }

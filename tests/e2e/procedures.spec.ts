@@ -1,8 +1,6 @@
 import type { Page } from "@playwright/test";
-import { citizens, expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
-import { createCitizen, operator } from "./operator";
-
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
+import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
+import { createCitizen, DISCAPACIDAD_ID, instanceFor, operator } from "./operator";
 
 /** Submits the filters: with JavaScript they submit themselves; without it the 'Buscar' button does. */
 async function applyFilters(page: Page) {
@@ -10,9 +8,6 @@ async function applyFilters(page: Page) {
 }
 
 const cards = (page: Page) => page.getByRole("list", { name: "Listado de trámites" }).locator(":scope > li");
-
-/** 'Certificado de discapacidad' (Salud › Certificados): interactive, with terms. Seeded id. */
-const DISCAPACIDAD_ID = 102;
 
 test.describe("procedures tray", () => {
   test("filter and page through the tray", async ({ page }) => {
@@ -84,13 +79,7 @@ test.describe("procedures tray", () => {
 
   test("open history and attachments, download an attachment", async ({ page }) => {
     const citizen = (await createCitizen()) as unknown as Citizen;
-    const created = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: citizen.cuil,
-      procedureId: DISCAPACIDAD_ID,
-      tab: "pending",
-      state: { text: "Pendiente de documentación", color: "#B45309" },
-      buttons: ["edit", "history", "attachments", "discard"],
-    });
+    const created = await instanceFor(citizen.cuil, { buttons: ["edit", "history", "attachments", "discard"] });
     await operator("POST", `/procedures/instances/${created.id}/history`, {
       action: "Documentación solicitada",
       comment: "Adjunta tu DNI.",
@@ -144,13 +133,7 @@ test.describe("procedures tray", () => {
     await signIn(page, citizen, "/procedures");
     await expect(page.getByText("Por el momento, la bandeja está vacía")).toBeVisible();
     await expect(page.locator(".empty-state").getByRole("link", { name: "Nuevo trámite" })).toBeVisible();
-    const created = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: citizen.cuil,
-      procedureId: DISCAPACIDAD_ID,
-      tab: "pending",
-      state: { text: "Pendiente de documentación", color: "#B45309" },
-      buttons: ["edit", "history", "attachments", "preview", "discard"],
-    });
+    const created = await instanceFor(citizen.cuil);
     await operator("POST", `/procedures/instances/${created.id}/history`, {
       action: "Documentación solicitada",
       comment: "Adjunta tu DNI.",
@@ -165,13 +148,7 @@ test.describe("procedures tray", () => {
 
   test("cancel a procedure with a reason", async ({ page }) => {
     const citizen = (await createCitizen()) as unknown as Citizen;
-    const created = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: citizen.cuil,
-      procedureId: DISCAPACIDAD_ID,
-      tab: "pending",
-      state: { text: "Pendiente de documentación", color: "#B45309" },
-      buttons: ["edit", "history", "attachments", "discard"],
-    });
+    const created = await instanceFor(citizen.cuil, { buttons: ["edit", "history", "attachments", "discard"] });
     await signIn(page, citizen, "/procedures");
     await cards(page).first().getByRole("link", { name: "Cancelar trámite" }).click();
     const modal = page.locator("#proc-modal");

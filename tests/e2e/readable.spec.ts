@@ -3,24 +3,11 @@
  * it, 'Ver como texto' either way) and 'Descargar todo' (decision 030: one ZIP with an index).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
-import { createCitizen, operator } from "./operator";
+import { expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
+import { createCitizen, instanceFor, operator, recordOfNewCitizen } from "./operator";
 import { unzip } from "../unzip";
 
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
-
-type Created = { id: string; code: string; documents: { id: string; stage: string; name: string; fileId: string }[] };
-
-async function citizenWithRecord(sample: { incorporated: number; sent?: number; pending?: number; bigPages?: number }) {
-  const citizen = await createCitizen();
-  const record = await operator<Created>("POST", "/records", {
-    ownerCuil: citizen.cuil,
-    title: "Solicitud legible",
-    header: [{ code: "subject", key: "Asunto", value: "Solicitud legible" }],
-    sample: { sent: 0, pending: 0, ...sample },
-  });
-  return { citizen: citizen as unknown as Citizen, record };
-}
+const citizenWithRecord = (sample: Parameters<typeof recordOfNewCitizen>[1]) => recordOfNewCitizen("Solicitud legible", sample);
 
 const managerUrl = (id: string) => `/records/manager/?file=${id}`;
 const dialog = (page: Page) => page.locator("#rec-modal");
@@ -123,14 +110,7 @@ test.describe("download everything", () => {
 
   test("'Descargar todo' on a procedure's attachments downloads one ZIP", async ({ page }) => {
     const citizen = (await createCitizen()) as unknown as Citizen;
-    const created = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: citizen.cuil,
-      procedureId: 102,
-      tab: "pending",
-      state: { text: "Pendiente de documentación", color: "#B45309" },
-      title: "Certificado de discapacidad",
-      buttons: ["history", "attachments"],
-    });
+    const created = await instanceFor(citizen.cuil, { title: "Certificado de discapacidad", buttons: ["history", "attachments"] });
     await operator("POST", `/procedures/instances/${created.id}/documents`, {
       fileName: "Constancia de domicilio.pdf",
       status: "approved",
@@ -153,13 +133,7 @@ test.describe("download everything", () => {
     expect(zip.entries.map((e) => e.name).sort()).toEqual(["01 - Constancia de domicilio.pdf", "02 - DNI frente.pdf", "indice.csv"].sort());
 
     const other = (await createCitizen()) as unknown as Citizen;
-    const foreign = await operator<{ id: string }>("POST", "/procedures/instances", {
-      cuil: other.cuil,
-      procedureId: 102,
-      tab: "pending",
-      state: { text: "Pendiente", color: "#B45309" },
-      buttons: ["attachments"],
-    });
+    const foreign = await instanceFor(other.cuil, { state: { text: "Pendiente", color: "#B45309" }, buttons: ["attachments"] });
     await operator("POST", `/procedures/instances/${foreign.id}/documents`, { fileName: "Ajeno.pdf", status: "approved" });
     expect((await page.request.get(`/resources/procedures/download-all/${foreign.id}`, { maxRedirects: 0 })).status()).toBe(404);
   });

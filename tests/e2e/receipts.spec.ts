@@ -1,8 +1,7 @@
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type Citizen } from "./fixtures";
+import { expect, expectNoAxeViolations, noJs, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen } from "./operator";
 
 /** Receipts (decision 033): offered after the action, a page with a print stylesheet, and a PDF. */
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
 
 test.describe("receipts", () => {
   test("adhering to the digital domicile earns a receipt: page, print, PDF; another citizen gets 404", async ({ page, browser }) => {
@@ -14,7 +13,7 @@ test.describe("receipts", () => {
     await page.getByRole("button", { name: "Adherirme" }).click();
     await expect(page).toHaveURL(/\/digital\/confirm\/create/);
     const notice = page.locator(".receipt-notice");
-    await expect(notice).toContainText(/Emitimos el comprobante N\.º AV-\d{8}-[A-Z0-9]{6}\./);
+    await expect(notice).toContainText(/Emitimos el comprobante N° AV-\d{8}-[A-Z0-9]{6}\./);
     await notice.getByRole("link", { name: "Ver comprobante" }).click();
     await expect(page).toHaveURL(/\/comprobantes\/[0-9a-f-]{36}$/);
     const receiptUrl = page.url();

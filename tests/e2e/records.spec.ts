@@ -1,26 +1,21 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { citizens, expect, expectNoAxeViolations, signIn, test, waitForDialogFocus, type Citizen } from "./fixtures";
-import { createCitizen, operator } from "./operator";
-
-const noJs = () => test.info().project.use.javaScriptEnabled === false;
-
-type Created = { id: string; code: string; documents: { id: string; stage: string; name: string; fileId: string }[] };
+import {
+  citizens,
+  expect,
+  expectNoAxeViolations,
+  noJs,
+  signIn,
+  test,
+  waitForDialogFocus,
+  waitForHydration,
+  type Citizen,
+} from "./fixtures";
+import { createCitizen, operator, recordOfNewCitizen } from "./operator";
 
 /** A fresh adhered citizen with one record of their own (no other test touches it). */
-async function citizenWithRecord(sample: { incorporated: number; sent?: number; pending?: number; bigPages?: number }) {
-  const citizen = await createCitizen();
-  const record = await operator<Created>("POST", "/records", {
-    ownerCuil: citizen.cuil,
-    title: "Solicitud de prueba",
-    header: [
-      { code: "subject", key: "Asunto", value: "Solicitud de prueba" },
-      { code: "agency", key: "Organismo", value: "Mesa de Entradas" },
-    ],
-    sample: { sent: 0, pending: 0, ...sample },
-  });
-  return { citizen: citizen as unknown as Citizen, record };
-}
+const citizenWithRecord = (sample: Parameters<typeof recordOfNewCitizen>[1]) =>
+  recordOfNewCitizen("Solicitud de prueba", sample, [{ code: "agency", key: "Organismo", value: "Mesa de Entradas" }]);
 
 /** A one-page PDF made at run time. */
 async function pdfBytes(): Promise<Buffer> {
@@ -113,6 +108,55 @@ test.describe("records", () => {
     await search.fill("Imagen 3");
     if (noJs()) await search.press("Enter");
     await expect(incorporatedTable(page).locator("tbody tr")).toHaveCount(1);
+  });
+
+  // Issue 30: the page holds one page of each list; its links are plain links (no JavaScript needed).
+  test("each document list pages by its own links and keeps the other lists' pages", async ({ page }) => {
+    const { citizen, record } = await citizenWithRecord({ incorporated: 7, sent: 7, pending: 7 });
+    await signIn(page, citizen, managerUrl(record.id));
+    const rows = (table: ReturnType<typeof sentTable>) => table.locator("tbody tr");
+    await expect(rows(sentTable(page))).toHaveCount(5);
+    if (!noJs()) {
+      await waitForHydration(page);
+      // A mark on this document: a full reload would lose it.
+      await page.evaluate(() => Object.assign(window, { samePageMark: true }));
+    }
+
+    const sentPages = page.getByRole("navigation", { name: "Paginación de Documentos enviados" });
+    await sentPages.getByRole("link", { name: "Página 2" }).click();
+    await expect(page).toHaveURL(/[?&]spage=2#rec-sent$/);
+    await expect(rows(sentTable(page))).toHaveCount(2);
+    await expect(sentPages.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+    await expect(sentPages.getByRole("link", { name: "Página 1" })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(rows(incorporatedTable(page))).toHaveCount(5);
+
+    const incorporatedPages = page.getByRole("navigation", { name: "Paginación de Documentos incorporados" });
+    await incorporatedPages.getByRole("link", { name: "Siguiente" }).click();
+    await expect(page).toHaveURL(/[?&]ipage=2&spage=2#rec-incorporated$/);
+    await expect(rows(incorporatedTable(page))).toHaveCount(2);
+    await expect(incorporatedTable(page)).toContainText("ORDEN 7");
+    await expect(rows(sentTable(page))).toHaveCount(2);
+    await expect(rows(pendingTable(page))).toHaveCount(5);
+
+    await page.getByRole("navigation", { name: "Paginación de Documentos pendientes" }).getByRole("link", { name: "Página 2" }).click();
+    await expect(page).toHaveURL(/[?&]ipage=2&spage=2&ppage=2#rec-pending$/);
+    await expect(rows(pendingTable(page))).toHaveCount(2);
+    await expect(rows(incorporatedTable(page))).toHaveCount(2);
+    await expect(rows(sentTable(page))).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    if (!noJs()) {
+      expect(await page.evaluate(() => "samePageMark" in window)).toBe(true);
+      // A document picked on each page of the pending list: the dialog names both.
+      await pendingTable(page).getByRole("checkbox").first().check();
+      await page.getByRole("navigation", { name: "Paginación de Documentos pendientes" }).getByRole("link", { name: "Página 1" }).click();
+      await expect(rows(pendingTable(page))).toHaveCount(5);
+      await pendingTable(page).getByRole("checkbox").first().check();
+      await page.getByRole("button", { name: "Enviar documentos" }).click();
+      await expect(dialog(page).getByRole("heading", { name: "¿Desea enviar los documentos pendientes?" })).toBeVisible();
+      await expect(dialog(page).getByRole("listitem")).toHaveCount(2);
+      expect(await page.evaluate(() => "samePageMark" in window)).toBe(true);
+    }
   });
 
   test("preview a multi-page document", async ({ page }) => {
@@ -304,6 +348,7 @@ test.describe("records", () => {
     const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
     await signIn(page, citizen, managerUrl(record.id));
     await expect(page.getByText("No hay documentos pendientes en el expediente")).toBeVisible();
+    await waitForHydration(page); // a disclosure opened before hydration can be closed again by React's first render
     // Keys only: the 'Acciones' disclosure, then 'Subir nuevo archivo'.
     const actions = page.locator(".rec-menu > summary");
     await actions.focus();

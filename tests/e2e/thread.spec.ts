@@ -7,10 +7,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, dayIn, dueDay } from "../../common/due-dates";
 import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fixtures";
-import { createCitizen, operator } from "./operator";
-
-/** 'Certificado de discapacidad': interactive. Seeded id. */
-const DISCAPACIDAD_ID = 102;
+import { createCitizen, DISCAPACIDAD_ID, operator } from "./operator";
 
 type Instance = { id: string; title: string };
 type RecordRow = { id: string; code: string };

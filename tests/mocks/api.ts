@@ -1,4 +1,5 @@
 import { http, HttpResponse, delay } from "msw";
+import { EXTENSION_NAMES } from "@common/extensions";
 
 /** msw handlers for the backend contract (spec section 7), with the happy answers by default. */
 export const API = "http://api.test";
@@ -22,7 +23,15 @@ export const config = {
   ],
 };
 
+/** The extensions the mocked backend offers (decision 098): all of ours, as the reference backend does. */
+export const extensions = http.get(`${API}/api/v1/extensions`, () => HttpResponse.json({ extensions: EXTENSION_NAMES }));
+/** A backend of the spec only: the discovery call is not there. */
+export const noExtensions = http.get(`${API}/api/v1/extensions`, () =>
+  HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 }),
+);
+
 export const happy = [
+  extensions,
   http.get(`${API}/api/security/user/get_roles`, () => HttpResponse.json({ data: { data: user } })),
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
@@ -74,4 +83,80 @@ export const receiptIssued = http.post(`${API}/api/receipts`, async ({ request }
     },
     { status: 201 },
   );
+});
+
+/** The config of the portal tests with `tabs` for the module `id` (the default has one procedures tab and none else). */
+export const configWithTabs = (id: string, tabs: { code: string; description: string; count: boolean; color: string }[]) => ({
+  ...config,
+  modules: config.modules.map((m) => (m.id === id ? { ...m, tabs } : m)),
+});
+
+/** The citizen's record of the portal tests (`?file=`), and the header `GET /api/v4/filemanager/:id` answers for it. */
+export const RECORD_ID = "11111111-2222-3333-4444-555555555555";
+export const recordHeader = {
+  code: "EX-2025-1",
+  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+  read_only: false,
+  header: [],
+  association: null,
+};
+
+/** A document requested in a chat: required, no file yet, any extension, unless `over` says otherwise. */
+export const chatDoc = (
+  id: string,
+  {
+    description = `Doc ${id}`,
+    validExtensions = [],
+    ...over
+  }: { description?: string; validExtensions?: string[]; [field: string]: unknown } = {},
+) => ({
+  id,
+  spec: { id, code: id, description, validExtensions, tDocumento: null, form: null },
+  file: null,
+  isRequired: true,
+  status: "requested",
+  reason: null,
+  ...over,
+});
+
+/** One event of a chat's conversation: the operator's, without a message or documents, unless `over` says otherwise. */
+export const chatEvent = (id: string, type: string, over: Record<string, unknown> = {}) => ({
+  id,
+  type,
+  author: "operator",
+  message: null,
+  description: null,
+  createdAt: "2026-01-05T12:00:00.000Z",
+  commiter: { cn: "OP" },
+  documents: [],
+  ...over,
+});
+
+/**
+ * The open chat of the citizen's instance i-1 of procedure 102 ('Certificado de discapacidad'), as
+ * `GET /api/v4/instances/:id/interactive/citizen` answers it: `documents` requested of the citizen
+ * (none unless given), `over` for anything else.
+ */
+export const chatOf = ({ documents = [] as unknown[], ...over }: { documents?: unknown[]; [field: string]: unknown } = {}) => ({
+  procedureId: 102,
+  procedureDescription: "Certificado de discapacidad",
+  first: false,
+  draft: false,
+  instanceId: "i-1",
+  events: [] as unknown[],
+  current: { documents, open: true, state: null },
+  ...over,
+});
+
+/** A communication of the citizen's inbox, unread, without files, unless `over` says otherwise. */
+export const communication = (code: string, over: Record<string, unknown> = {}) => ({
+  code,
+  subject: `Asunto ${code}`,
+  client: "Dirección de Rentas",
+  type: { id: "aviso", text: "Aviso" },
+  created_at: "2026-01-02T10:00:00.000Z",
+  seen_date: null,
+  archived: false,
+  files: [] as unknown[],
+  ...over,
 });

@@ -11,10 +11,9 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, CUIL, digitalDisabled, happy, notAdhered } from "../mocks/api";
 import { renderWithRouter, tagWith } from "../unit/render";
-import { BASE, failOnUnhandled, load, post, settle, signedInRequest, toastOf } from "./helpers";
+import { BASE, failOnUnhandled, load, post, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { DigestNote } from "~/features/datos/DigestNote";
 import { DigestSwitchForm } from "~/features/datos/DigestSwitch";
-import { forgetOffered } from "~/features/datos/offered.server";
 import { accessDigest as T } from "~/lib/messages/accessDigest";
 import { digital } from "~/lib/messages/digital";
 import { loader as datosLoader } from "~/routes/datos";
@@ -43,7 +42,6 @@ afterEach(() => {
   server.resetHandlers();
   puts.length = 0;
   digestAnswer = () => HttpResponse.json({ enabled: true });
-  forgetOffered();
 });
 afterAll(() => server.close());
 
@@ -105,7 +103,7 @@ describe("/digital/settings: the switch beside the spec's contact data", () => {
       body,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
     });
-    const res = await settle(async () => settingsAction({ request, params: {}, context: {} }));
+    const res = await settle(async () => settingsAction(argsOf(request)));
     expect(res.status).toBe(403);
     expect(puts).toEqual([]);
   });

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
+import { apiContext } from "~/lib/session.server";
+import { argsOf } from "./helpers";
 
 /**
  * The API client's JSON transport (decision 079) over a real socket, without msw: headers, a JSON
@@ -56,7 +58,7 @@ const backend = http.createServer((req, res) => {
 });
 
 let client: typeof import("~/api/client.server");
-const ctx = { request: new Request("http://localhost:3000/digital"), accessToken: "token-1", cuil: "20123456783" };
+const ctx = apiContext(argsOf(new Request("http://localhost:3000/digital")), { accessToken: "token-1", cuil: "20123456783" });
 
 beforeAll(async () => {
   await new Promise<void>((r) => backend.listen(0, "127.0.0.1", r));
@@ -75,7 +77,10 @@ afterAll(async () => {
 describe("the API client over a real socket", () => {
   it("reads an answer of many chunks whole, with the query, token and User-ID it sent", async () => {
     const schema = z.object({ items: z.array(z.object({ code: z.string(), subject: z.string() })) });
-    const answer = await client.apiJson(ctx, "/big", schema, { query: { page: 2, search: "año", none: undefined }, userId: true });
+    const answer = await client.apiJson(ctx, client.api`/big`, schema, {
+      query: { page: 2, search: "año", none: undefined },
+      userId: true,
+    });
     expect(answer.items).toEqual(big);
     const call = seen.at(-1)!;
     expect(call.url).toBe("/big?page=2&search=a%C3%B1o");
@@ -84,8 +89,16 @@ describe("the API client over a real socket", () => {
     expect(call.headers.accept).toBe("application/json");
   });
 
+  it("sends the request id the portal server gave the page (X-Request-Id), so the API logs the same id", async () => {
+    const request = new Request("http://localhost:3000/digital", { headers: { "x-request-id": "3f1c9a52-portal-req" } });
+    await client.apiJson({ ...ctx, request }, client.api`/echo`, z.null());
+    expect(seen.at(-1)!.headers["x-request-id"]).toBe("3f1c9a52-portal-req");
+    await client.apiJson(ctx, client.api`/echo`, z.null());
+    expect(seen.at(-1)!.headers["x-request-id"]).toBeUndefined();
+  });
+
   it("sends a JSON body with its type and length", async () => {
-    const answer = await client.apiJson(ctx, "/echo", z.object({ message: z.string() }), {
+    const answer = await client.apiJson(ctx, client.api`/echo`, z.object({ message: z.string() }), {
       method: "POST",
       body: { message: "Hola, ñandú" },
     });
@@ -97,17 +110,17 @@ describe("the API client over a real socket", () => {
   });
 
   it("applies the 303 rule and turns an error answer into an ApiError with its code", async () => {
-    const moved = await client.apiJson(ctx, "/moved", z.unknown()).catch((e: unknown) => e);
+    const moved = await client.apiJson(ctx, client.api`/moved`, z.unknown()).catch((e: unknown) => e);
     expect(moved).toBeInstanceOf(Response);
     expect((moved as Response).status).toBe(302);
-    const refused = await client.apiJson(ctx, "/refused", z.unknown()).catch((e: unknown) => e);
+    const refused = await client.apiJson(ctx, client.api`/refused`, z.unknown()).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 409, code: "ALREADY_ARCHIVED", serverMessage: "Ya está archivada." });
-    await expect(client.apiJson(ctx, "/empty", z.undefined())).resolves.toBeUndefined();
+    await expect(client.apiJson(ctx, client.api`/empty`, z.undefined())).resolves.toBeUndefined();
   });
 
   it("keeps the connection open between calls", async () => {
     const before = sockets.size;
-    for (let i = 0; i < 5; i++) await client.apiJson(ctx, "/echo", z.number(), { method: "PUT", body: i });
+    for (let i = 0; i < 5; i++) await client.apiJson(ctx, client.api`/echo`, z.number(), { method: "PUT", body: i });
     expect(sockets.size - before).toBeLessThanOrEqual(1);
   });
 
@@ -118,7 +131,12 @@ describe("the API client over a real socket", () => {
     form.set("filename", 'informe "final"; año.pdf');
     form.set("system", "AV");
     form.set("file", new File([bytes], 'informe "final"; año.pdf', { type: "application/pdf" }));
-    const answer = await client.apiJson(ctx, "/form", z.object({ result: z.string() }), { method: "POST", body: form });
+    // What is checked is the bytes, not the speed: the suite's 300 ms timeout is for its fault tests.
+    const answer = await client.apiJson(ctx, client.api`/form`, z.object({ result: z.string() }), {
+      method: "POST",
+      body: form,
+      timeoutMs: 10_000,
+    });
     expect(answer).toEqual({ result: "f-1" });
     const sent = forms.at(-1)!;
     expect(sent.contentLength).toBe(sent.received);
@@ -131,7 +149,9 @@ describe("the API client over a real socket", () => {
   it("gives the API's refusal of an upload it did not read, not a broken connection", async () => {
     const form = new FormData();
     form.set("file", new File([Buffer.alloc(20 * 1024 * 1024, 1)], "grande.pdf", { type: "application/pdf" }));
-    const refused = await client.apiJson(ctx, "/refuse-early", z.unknown(), { method: "POST", body: form }).catch((e: unknown) => e);
+    const refused = await client
+      .apiJson(ctx, client.api`/refuse-early`, z.unknown(), { method: "POST", body: form, timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 429, code: "TOO_MANY_UPLOADS", serverMessage: "Intente más tarde." });
   });
 
@@ -143,7 +163,7 @@ describe("the API client over a real socket", () => {
     form.set("file", new File([await openAsBlob(file)], "documento.pdf", { type: "application/pdf" }));
     writeFileSync(file, "changed under the upload"); // a disk-backed Blob refuses to read a file that changed
     const failed = await client
-      .apiJson(ctx, "/form", z.unknown(), { method: "POST", body: form, timeoutMs: 3_000 })
+      .apiJson(ctx, client.api`/form`, z.unknown(), { method: "POST", body: form, timeoutMs: 3_000 })
       .catch((e: unknown) => e);
     // a call left waiting for the body would end at its timeout, a 504
     expect(failed).toMatchObject({ status: 502, code: "UNREACHABLE" });

@@ -1,50 +1,17 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, post, settle, signedInRequest, toastOf } from "./helpers";
-import { errors as E, procedures as t } from "~/lib/messages";
+import { API, chatDoc, chatEvent, chatOf, happy, receiptIssued } from "../mocks/api";
+import { BASE, failOnUnhandled, post, settle, signedInRequest, toastOf, argsOf } from "./helpers";
+import { errors as E, procedureChat as t } from "~/lib/messages";
 import { action as draftAction, loader as draftLoader } from "~/routes/procedures.available.chat";
 import { action as chatAction, loader as chatLoader } from "~/routes/procedures.chat";
 import { action as formAction, loader as formLoader } from "~/routes/procedures.form";
 
-const doc = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  spec: { id, code: id, description: `Doc ${id}`, validExtensions: [], tDocumento: null, form: null },
-  file: null,
-  isRequired: true,
-  status: "requested",
-  reason: null,
-  ...extra,
+const chat = chatOf({
+  events: [chatEvent("e1", "text", { message: "Hola" })],
+  documents: [chatDoc("d1"), chatDoc("d2", { description: "Foto", validExtensions: [".png"] })],
 });
-
-const chat = {
-  procedureId: 102,
-  procedureDescription: "Certificado de discapacidad",
-  first: false,
-  draft: false,
-  instanceId: "i-1",
-  events: [
-    {
-      id: "e1",
-      type: "text",
-      author: "operator",
-      message: "Hola",
-      description: null,
-      createdAt: "2026-01-05T12:00:00.000Z",
-      commiter: { cn: "OP" },
-      documents: [],
-    },
-  ],
-  current: {
-    documents: [
-      doc("d1"),
-      doc("d2", { spec: { id: "d2", code: "d2", description: "Foto", validExtensions: [".png"], tDocumento: null, form: null } }),
-    ],
-    open: true,
-    state: null,
-  },
-};
 
 const spec = {
   description: "Datos",
@@ -77,31 +44,23 @@ const fields = (entries: Record<string, string>) => new URLSearchParams(entries)
 
 describe("chat loaders", () => {
   it("loads an instance's chat, and goes to /error when the chat cannot be loaded", async () => {
-    const ok = await settle(async () =>
-      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }),
-    );
+    const ok = await settle(async () => chatLoader(argsOf(await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`))));
     expect(ok.status).toBe(200);
     expect((await ok.json()).chat.instanceId).toBe("i-1");
     server.use(http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => fail()));
-    const bad = await settle(async () =>
-      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`), params: {}, context: {} }),
-    );
+    const bad = await settle(async () => chatLoader(argsOf(await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`))));
     expect(bad.headers.get("Location")).toBe("/error");
   });
 
   it("'Completar' of the requirements (/procedures/available/chat/?instance=) shows the instance's chat", async () => {
-    const res = await settle(async () =>
-      draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?instance=i-1`), params: {}, context: {} }),
-    );
+    const res = await settle(async () => draftLoader(argsOf(await signedInRequest(`${BASE}/procedures/available/chat/?instance=i-1`))));
     const data = await res.json();
     expect(data.mode).toBe("chat");
     expect(data.chat.instanceId).toBe("i-1");
   });
 
   it("the form's 'Volver' with a procedure only lands on the draft chat", async () => {
-    const res = await settle(async () =>
-      chatLoader({ request: await signedInRequest(`${BASE}/procedures/chat/?procedure=102`), params: {}, context: {} }),
-    );
+    const res = await settle(async () => chatLoader(argsOf(await signedInRequest(`${BASE}/procedures/chat/?procedure=102`))));
     expect(res.headers.get("Location")).toBe("/procedures/available/chat/?procedure=102");
   });
 });
@@ -172,9 +131,7 @@ describe("sending", () => {
       procedureAcceptedTerms: true,
       idempotencyKey: "0123456789abcdef",
     });
-    const loaded = await settle(async () =>
-      draftLoader({ request: await signedInRequest(`${BASE}/procedures/available/chat/?procedure=102`), params: {}, context: {} }),
-    );
+    const loaded = await settle(async () => draftLoader(argsOf(await signedInRequest(`${BASE}/procedures/available/chat/?procedure=102`))));
     expect((await loaded.json()).chat.first).toBe(true);
   });
 
@@ -184,6 +141,19 @@ describe("sending", () => {
     expect((await toastOf(res))?.message).toBe(t.toasts.discardFileError);
   });
 });
+
+/** The files layer takes the upload as f-1 and the chat accepts the attach: what the attach sent, once it has. */
+function uploadAndAttachAccepted() {
+  const sent: { attach?: unknown } = {};
+  server.use(
+    http.post(`${API}/api/fs/raw/bucket`, () => HttpResponse.json({ result: "f-1" })),
+    http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
+      sent.attach = await request.json();
+      return HttpResponse.json({ success: true, result: chat });
+    }),
+  );
+  return sent;
+}
 
 describe("attaching", () => {
   const upload = (name: string, document = "d1") => {
@@ -211,17 +181,10 @@ describe("attaching", () => {
   });
 
   it("uploads, then attaches the file to the document; a failed attach toasts 'Error al enviar el documento…'", async () => {
-    let attached: unknown;
-    server.use(
-      http.post(`${API}/api/fs/raw/bucket`, () => HttpResponse.json({ result: "f-1" })),
-      http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
-        attached = await request.json();
-        return HttpResponse.json({ success: true, result: chat });
-      }),
-    );
+    const sent = uploadAndAttachAccepted();
     let res = await post(chatAction, "/procedures/chat/?instance=i-1", upload("dni.pdf"));
     expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
-    expect(attached).toEqual({
+    expect(sent.attach).toEqual({
       action: "toSendDocument",
       data: { document: "d1", file: { id: "f-1", name: "dni.pdf" } },
       procedureId: 102,
@@ -232,11 +195,57 @@ describe("attaching", () => {
   });
 });
 
+describe("attaching without JavaScript (one form with the message)", () => {
+  const page = "/procedures/chat/?instance=i-1";
+  const composer = (name: string, message: string) => {
+    const form = new FormData();
+    form.set("intent", "send");
+    form.set("procedureId", "102");
+    // Every requested document's file box travels (an empty one too); the pressed button names the document.
+    form.set("file-d1", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], name, { type: "application/pdf" }));
+    form.set("file-d2", new File([], "", { type: "application/octet-stream" }));
+    form.set("message", message);
+    form.set("document", "d1");
+    return form;
+  };
+  const draftCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("av_draft="))
+      ?.split(";")[0];
+  const reload = async (cookie: string | undefined) => {
+    const request = await signedInRequest(`${BASE}${page}`, { headers: cookie ? { Cookie: cookie } : {} });
+    return (await settle(async () => chatLoader(argsOf(request)))).json();
+  };
+
+  it("keeps the typed message when the attach succeeds, without the expired-session notice", async () => {
+    const sent = uploadAndAttachAccepted();
+    const res = await post(chatAction, page, composer("dni.pdf", "Adjunto el DNI pedido"));
+    expect(res.headers.get("Location")).toBe(page);
+    expect(sent.attach).toMatchObject({ data: { document: "d1", file: { id: "f-1", name: "dni.pdf" } } });
+    const data = await reload(draftCookie(res));
+    expect(data.kept).toBe("Adjunto el DNI pedido");
+    expect(data.restored).toBeNull();
+  });
+
+  it("keeps the typed message when the attach is refused", async () => {
+    const res = await post(chatAction, page, composer("programa.exe", "Adjunto el DNI pedido"));
+    expect((await toastOf(res))?.message).toBe(E.upload.invalidFormat(".pdf, .jpeg, .jpg, .png"));
+    expect((await reload(draftCookie(res))).kept).toBe("Adjunto el DNI pedido");
+  });
+
+  it("keeps nothing when nothing was typed", async () => {
+    uploadAndAttachAccepted();
+    const res = await post(chatAction, page, composer("dni.pdf", "  "));
+    expect(draftCookie(res)).toBeUndefined();
+  });
+});
+
 describe("forms", () => {
   const path = "/procedures/form/?procedure=102&instance=i-1&form=f1";
 
   it("loads the header and 'Volver' by the spec's rules", async () => {
-    const res = await settle(async () => formLoader({ request: await signedInRequest(`${BASE}${path}`), params: {}, context: {} }));
+    const res = await settle(async () => formLoader(argsOf(await signedInRequest(`${BASE}${path}`))));
     const data = await res.json();
     expect(data.title).toBe("Datos");
     expect(data.back).toBe("/procedures/chat/?instance=i-1");

@@ -53,7 +53,7 @@ describe("portal downloads", () => {
   });
 
   it("communication file: the API's header", async () => {
-    const response = await load(digitalFile, "/resources/digital/file?code=2026-000001&file=f-1");
+    const response = await load(digitalFile, "/resources/digital/file?code=2026-000001&file=f-1", {}, { "Sec-Fetch-Site": "same-origin" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(contentDisposition(NAME));
   });

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, happy } from "../mocks/api";
-import { failOnUnhandled, settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest, argsOf } from "./helpers";
 import { action as logoutAction } from "~/routes/auth.logout";
 import { csrf } from "~/lib/csrf.server";
 
@@ -30,7 +30,7 @@ async function logoutRequest(options: { site?: string; origin?: string; token?: 
   return signedInRequest("http://localhost:3000/auth/logout", { method: "POST", body, headers });
 }
 
-const run = (request: Request) => settle(() => logoutAction({ request, params: {}, context: {} }));
+const run = (request: Request) => settle(() => logoutAction(argsOf(request)));
 
 describe("CSRF on form posts (sign-out as the example)", () => {
   it("refuses a cross-site post before reading it", async () => {
@@ -104,7 +104,7 @@ describe("CSRF on every action, before any body is read (decision 004)", () => {
           } as RequestInit,
         );
         const response = await settle(async () =>
-          (mod.action as (args: unknown) => Promise<unknown>)({ request, params: { accion: "adhesion", fileId: "f-1" }, context: {} }),
+          (mod.action as (args: unknown) => Promise<unknown>)(argsOf(request, { accion: "adhesion", fileId: "f-1" })),
         );
         expect(response.status, `${file} ${JSON.stringify(headers)}`).toBe(403);
         expect(state.pulls, `${file} read the body of a cross-site post`).toBe(0);
@@ -115,7 +115,7 @@ describe("CSRF on every action, before any body is read (decision 004)", () => {
     expect(revoked).toBe(revokedBefore);
   });
 
-  it("a same-origin upload with a wrong token is refused after streaming to disk, leaving no temporary file", async () => {
+  it("a same-origin upload with a wrong token is refused when its file starts, leaving no temporary file", async () => {
     const os = await import("node:os");
     const fs = await import("node:fs");
     const before = new Set(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("av-upload-")));
@@ -124,12 +124,18 @@ describe("CSRF on every action, before any body is read (decision 004)", () => {
     const form = new FormData();
     form.set("csrf", "not-the-token");
     form.set("file", new File([new Uint8Array(5 * 1024 * 1024)], "grande.pdf", { type: "application/pdf" }));
+    // The bytes a browser sends (a FormData body of undici's own cannot be cancelled cleanly mid-read).
+    const encoded = new Response(form);
     const request = await signedInRequest("http://localhost:3000/resources/records/upload", {
       method: "POST",
-      body: form,
-      headers: { "Sec-Fetch-Site": "same-origin", Cookie: cookie!.split(";")[0]! },
+      body: Buffer.from(await encoded.arrayBuffer()),
+      headers: {
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": encoded.headers.get("Content-Type")!,
+        Cookie: cookie!.split(";")[0]!,
+      },
     });
-    const response = await settle(() => action({ request, params: {}, context: {} }));
+    const response = await settle(() => action(argsOf(request)));
     expect(response.status).toBe(403);
     const after = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("av-upload-") && !before.has(n));
     expect(after).toEqual([]);
@@ -153,7 +159,7 @@ describe("no state change on GET", () => {
       http.all("http://idp.test/*", () => HttpResponse.json({}, { status: 500 })),
     );
     // The sign-in callback's loader meets the failing identity provider and says so in the log.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const routes = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
     let loaders = 0;
     for (const importer of Object.values(routes)) {
@@ -162,16 +168,18 @@ describe("no state change on GET", () => {
       loaders++;
       const request = await signedInRequest("http://localhost:3000/procedures?instance=i-1&code=2026-000001&file=f-1&procedure=1");
       await settle(async () =>
-        (mod.loader as (args: unknown) => Promise<unknown>)({
-          request,
-          params: { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" },
-          context: {},
-        }),
+        (mod.loader as (args: unknown) => Promise<unknown>)(
+          argsOf(request, { accion: "adhesion", fileId: "f-1", page: "1", id: "x", version: "4", file: "pdf.min.mjs" }),
+        ),
       ).catch(() => undefined);
     }
-    const lines = logged.mock.calls.map((args) => args.join(" "));
+    const lines = logged.mock.calls.map(([chunk]) => String(chunk));
     logged.mockRestore();
-    expect(lines).toContain("sign-in callback failed: ClientError");
+    const failed = lines
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg: string; error: { name: string } })
+      .find((l) => l.msg === "sign-in callback failed");
+    expect(failed?.error.name).toBe("ClientError");
     expect(loaders).toBeGreaterThan(20);
     expect(calls).toEqual([]);
   });

@@ -7,15 +7,17 @@
  */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { renderWithRouter } from "../unit/render";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, happy } from "../mocks/api";
-import { BASE, failOnUnhandled, load as loadRoute, settle, signedInRequest, toastOf } from "./helpers";
+import { API, happy, noExtensions } from "../mocks/api";
+import { BASE, failOnUnhandled, load as loadRoute, post, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { loader } from "~/routes/datos";
+import { action as startAction, loader as statusLoader } from "~/routes/datos_.descarga";
+import { ExportStatusView } from "~/features/datos/ExportStatusView";
 import { loader as exportZip } from "~/routes/resources.datos.export";
 import { datos as D } from "~/lib/messages/datos";
 import { DatosView } from "~/features/datos/DatosView";
-import { forgetOffered, accessLogOffered } from "~/features/datos/offered.server";
 
 import type { Access } from "~/api/accesses.server";
 
@@ -39,7 +41,14 @@ let answer: () => Response = () =>
     last_page: 1,
     page_size: 20,
   });
-const READY = { ready: { createdAt: "2026-11-25T14:05:00.000Z", expiresAt: "2026-11-25T15:05:00.000Z", size: 2_621_440 }, building: false };
+const READY = {
+  ready: { createdAt: "2026-11-25T14:05:00.000Z", expiresAt: "2026-11-25T15:05:00.000Z", size: 2_621_440 },
+  building: false,
+  startedAt: null,
+  mailWhenReady: false,
+};
+const BUILDING = { ready: null, building: true, startedAt: "2026-11-25T14:05:07.000Z", mailWhenReady: false };
+const NONE = { ready: null, building: false, startedAt: null, mailWhenReady: false };
 let exportAnswer: () => Response = () => HttpResponse.json(READY);
 const server = setupServer(
   http.get(`${API}/api/v1/me/accesses`, ({ request }) => {
@@ -53,13 +62,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;
-  forgetOffered();
   exportAnswer = () => HttpResponse.json(READY);
 });
 afterAll(() => server.close());
 
-const load = async (query = "") =>
-  settle(async () => loader({ request: await signedInRequest(`http://localhost:3000/datos${query}`), params: {}, context: {} }));
+const load = async (query = "") => settle(async () => loader(argsOf(await signedInRequest(`http://localhost:3000/datos${query}`))));
 
 describe("/datos loader", () => {
   it("asks the API with the filters and the page, and answers the entries", async () => {
@@ -88,14 +95,20 @@ describe("/datos loader", () => {
     expect(res.headers.get("location")).toBe("/datos?kind=record&page=2");
   });
 
-  it("a backend that does not offer it (404): the page is not found, and the links are hidden", async () => {
+  it("a backend that does not offer it (404): the page is not found", async () => {
     answer = () => HttpResponse.json({ code: "NOT_FOUND", message: "x" }, { status: 404 });
     expect((await load()).status).toBe(404);
-    const ctx = { request: new Request("http://localhost:3000/"), accessToken: "t", cuil: "20123456783" };
-    expect(await accessLogOffered(ctx)).toBe(false);
-    forgetOffered();
-    answer = () => HttpResponse.json({ accesses: [], total: 0, page: 1, last_page: 1, page_size: 20 });
-    expect(await accessLogOffered(ctx)).toBe(true);
+  });
+
+  it("a backend that offers no extension: the page is not found without asking for the log (decision 098)", async () => {
+    server.use(noExtensions);
+    let asked = false;
+    answer = () => {
+      asked = true;
+      return HttpResponse.json({ accesses: [], total: 0, page: 1, last_page: 1, page_size: 20 });
+    };
+    expect((await load()).status).toBe(404);
+    expect(asked).toBe(false);
   });
 
   it("'Descargar mis datos': its status when the backend offers it; null (hidden) when it answers 404 or fails", async () => {
@@ -119,25 +132,27 @@ describe("/datos loader", () => {
 describe("DatosView", () => {
   const render = (props: Partial<Parameters<typeof DatosView>[0]> = {}) =>
     renderWithRouter(
-      <DatosView
-        page={{
-          accesses: [
-            access(1),
-            access(2, { kind: "record", action: "record.incorporate", item: { ref: "r-1", label: "EX-2026-1" } }),
-            access(3, { kind: "contact", action: "citizen.create", item: { ref: null, label: null } }),
-          ],
-          total: 3,
-          page: 1,
-          last_page: 1,
-          page_size: 20,
-        }}
-        exportStatus={null}
-        state={{ since: null, until: null, kind: null, page: 1 }}
-        errors={[]}
-        raw={{ since: "", until: "", kind: "" }}
-        filtered={false}
-        {...props}
-      />,
+      <AuthenticityTokenProvider token="token-1">
+        <DatosView
+          page={{
+            accesses: [
+              access(1),
+              access(2, { kind: "record", action: "record.incorporate", item: { ref: "r-1", label: "EX-2026-1" } }),
+              access(3, { kind: "contact", action: "citizen.create", item: { ref: null, label: null } }),
+            ],
+            total: 3,
+            page: 1,
+            last_page: 1,
+            page_size: 20,
+          }}
+          exportStatus={null}
+          state={{ since: null, until: null, kind: null, page: 1 }}
+          errors={[]}
+          raw={{ since: "", until: "", kind: "" }}
+          filtered={false}
+          {...props}
+        />
+      </AuthenticityTokenProvider>,
       "/datos",
     );
 
@@ -162,7 +177,7 @@ describe("DatosView", () => {
     expect(html).toContain('href="#datos-since"');
   });
 
-  it("'Descargar mis datos': a plain link described by what it holds and costs, and the ready file; none when not offered", async () => {
+  it("'Descargar mis datos': a plain link to the ready file, described by what it holds and costs; none when not offered", async () => {
     const html = await render({ exportStatus: READY });
     expect(html).toMatch(/<h2 id="datos-download-title">Descargar mis datos<\/h2>/);
     expect(html).toMatch(
@@ -172,7 +187,16 @@ describe("DatosView", () => {
     expect(html).toContain("Incluye todos tus archivos");
     expect(html).toContain("Tu archivo del 25/11/2026 14:05 hs (2,5 MB) está listo");
     expect(html).toContain("hasta las 15:05 hs (UTC)");
-    expect(await render({ exportStatus: { ready: null, building: true } })).toContain("Estamos preparando tu archivo.");
+    const building = await render({ exportStatus: BUILDING });
+    expect(building).toContain("Estamos preparando tu archivo.");
+    expect(building).toMatch(/<a class="btn btn--primary" href="\/datos\/descarga">Ver cómo va la preparación<\/a>/);
+    // No file yet: a post (CSRF) to the status page, which starts it.
+    const none = await render({ exportStatus: NONE });
+    expect(none).toMatch(/<form method="post" action="\/datos\/descarga"/);
+    expect(none).toContain('name="csrf"');
+    expect(none).toMatch(
+      /<button type="submit" class="btn btn--primary" aria-describedby="datos-download-hint"[^>]*>Descargar mis datos \(ZIP\)<\/button>/,
+    );
     const hidden = await render();
     expect(hidden).not.toContain("Descargar mis datos");
     expect(hidden).not.toContain("/resources/datos/export");
@@ -202,12 +226,11 @@ describe("/resources/datos/export", () => {
     expect(await response.text()).toBe("PK-zip-bytes");
   });
 
-  it("a build under way or a failed one goes back to /datos with its toast; a backend without it is a 404", async () => {
+  it("a build still under way goes to its status page; a failed one back to /datos with its toast; a backend without it is a 404", async () => {
     server.use(http.get(`${API}/api/v1/me/export`, () => HttpResponse.json({ code: "EXPORT_IN_PROGRESS", message: "x" }, { status: 409 })));
     const busy = await zip();
     expect(busy.status).toBe(302);
-    expect(busy.headers.get("location")).toBe("/datos");
-    expect(await toastOf(busy)).toMatchObject({ type: "ERROR", message: D.download.busy });
+    expect(busy.headers.get("location")).toBe("/datos/descarga");
 
     server.use(http.get(`${API}/api/v1/me/export`, () => HttpResponse.json({ code: "INTERNAL", message: "x" }, { status: 500 })));
     const failed = await zip();
@@ -219,10 +242,81 @@ describe("/resources/datos/export", () => {
   });
 
   it("without a session: to sign-in, keeping where the citizen was going", async () => {
-    const response = await settle(async () =>
-      exportZip({ request: new Request(`${BASE}/resources/datos/export`), params: {}, context: {} }),
-    );
+    const response = await settle(async () => exportZip(argsOf(new Request(`${BASE}/resources/datos/export`))));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/auth\/login/);
+  });
+});
+
+describe("/datos/descarga, the status page of 'Descargar mis datos' (issue 32)", () => {
+  const view = (status: typeof READY | typeof BUILDING | typeof NONE) =>
+    renderWithRouter(
+      <AuthenticityTokenProvider token="token-1">
+        <ExportStatusView status={status} />
+      </AuthenticityTokenProvider>,
+      "/datos/descarga",
+    );
+
+  it("the post starts the build without waiting for it and shows the status page; a refusal of the backend goes back with a toast", async () => {
+    const started: Request[] = [];
+    server.use(
+      http.post(`${API}/api/v1/me/export`, ({ request }) => {
+        started.push(request);
+        return HttpResponse.json(BUILDING, { status: 202 });
+      }),
+    );
+    const response = await post(startAction, "/datos/descarga", {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/datos/descarga");
+    expect(started).toHaveLength(1);
+    expect(started[0]!.headers.get("authorization")).toBe("Bearer token");
+
+    server.use(http.post(`${API}/api/v1/me/export`, () => HttpResponse.json({ code: "INTERNAL", message: "x" }, { status: 500 })));
+    const failed = await post(startAction, "/datos/descarga", {});
+    expect(failed.headers.get("location")).toBe("/datos");
+    expect(await toastOf(failed)).toMatchObject({ type: "ERROR", message: D.download.error });
+  });
+
+  it("the post needs its CSRF token", async () => {
+    const request = await signedInRequest(`${BASE}/datos/descarga`, {
+      method: "POST",
+      body: new URLSearchParams({ csrf: "not-the-token" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    });
+    const response = await settle(async () => startAction(argsOf(request)));
+    expect(response.status).toBe(403);
+  });
+
+  it("the loader answers the status; a backend without the export is a 404", async () => {
+    exportAnswer = () => HttpResponse.json(BUILDING);
+    const response = await loadRoute(statusLoader, "/datos/descarga");
+    expect(await response.json()).toEqual({ status: BUILDING });
+    exportAnswer = () => HttpResponse.json({ code: "NOT_FOUND", message: "x" }, { status: 404 });
+    expect((await loadRoute(statusLoader, "/datos/descarga")).status).toBe(404);
+  });
+
+  it("while building: a polite status, when it started, and a refresh that only a browser without JavaScript does", async () => {
+    const html = await view(BUILDING);
+    expect(html).toMatch(
+      /<div role="status"[^>]*><p>Estamos preparando tu archivo. Puede tardar unos minutos.<\/p><p>Empezamos a prepararlo a las 14:05 hs \(UTC\).<\/p><\/div>/,
+    );
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="5"/></noscript>');
+    expect(html).toContain("Esta página se actualiza sola cada 5 segundos.");
+    expect(html).toMatch(/<a[^>]*href="\/datos\/descarga"[^>]*>Actualizar ahora<\/a>/);
+    expect(html).not.toContain("correo");
+    expect(await view({ ...BUILDING, mailWhenReady: true })).toContain(
+      "Está tardando: te enviaremos un correo cuando esté listo. Puedes cerrar esta página.",
+    );
+  });
+
+  it("ready: the file with its size and until when, no refresh; with nothing, the form that asks for it", async () => {
+    const ready = await view(READY);
+    expect(ready).toContain("Tu archivo (2,5 MB) está listo. Puedes descargarlo hasta las 15:05 hs (UTC).");
+    expect(ready).toMatch(/<a class="btn btn--primary" href="\/resources\/datos\/export"[^>]*>Descargar el archivo \(ZIP, 2,5 MB\)<\/a>/);
+    expect(ready).not.toContain("refresh");
+    const none = await view(NONE);
+    expect(none).toContain("No hay un archivo preparado con tus datos: pídelo y lo preparamos.");
+    expect(none).toMatch(/<form method="post" action="\/datos\/descarga"/);
+    expect(none).not.toContain("refresh");
   });
 });

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, CUIL, happy, receiptIssued } from "../mocks/api";
-import { failOnUnhandled, load, post, toastOf } from "./helpers";
+import { API, communication, CUIL, happy, receiptIssued } from "../mocks/api";
+import { BASE, failOnUnhandled, load, post, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { digital as t } from "~/lib/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
 import { action as archiveListAction } from "~/routes/digital.archive._index";
@@ -11,22 +11,20 @@ import { action as adhesionAction, loader as adhesionLoader } from "~/routes/dig
 import { action as settingsAction, loader as settingsLoader } from "~/routes/digital.settings";
 import { loader as termsLoader } from "~/routes/digital.terms";
 import { loader as fileLoader } from "~/routes/resources.digital.file";
+import { loader as confirmLoader } from "~/routes/digital.confirm.$accion";
 
-const comm = (code: string, over: Record<string, unknown> = {}) => ({
-  code,
-  subject: `Asunto ${code}`,
-  client: "Dirección de Rentas",
-  type: { id: "aviso", text: "Aviso" },
-  created_at: "2026-01-02T10:00:00.000Z",
-  seen_date: null,
-  date_notified: null,
-  notified: false,
-  message: "Mensaje",
-  archived: false,
-  files: [{ id: "f1", file_name: "a.pdf", downloaded: false }],
-  recipient: "María",
-  ...over,
-});
+/** A view from a page of the portal (the citizen clicked a row or a link): the browser says same-origin. */
+const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
+
+const comm = (code: string, over: Record<string, unknown> = {}) =>
+  communication(code, {
+    date_notified: null,
+    notified: false,
+    message: "Mensaje",
+    files: [{ id: "f1", file_name: "a.pdf", downloaded: false }],
+    recipient: "María",
+    ...over,
+  });
 const contact = {
   user_id: CUIL,
   first_name: "María",
@@ -153,10 +151,10 @@ describe("/digital inbox", () => {
 
 describe("/digital/summary", () => {
   it("loads the communication and its history; failures go to /error", async () => {
-    const ok = await load(summaryLoader, "/digital/summary?code=2026-000001");
+    const ok = await load(summaryLoader, "/digital/summary?code=2026-000001", {}, SAME_ORIGIN);
     expect((await ok.json()).communication.code).toBe("2026-000001");
     server.use(fail("get", "/api/dd/v1/communications/get_one/:code", 404, { code: "NOT_FOUND", message: "x" }));
-    expect((await load(summaryLoader, "/digital/summary?code=X")).headers.get("Location")).toBe("/error");
+    expect((await load(summaryLoader, "/digital/summary?code=X", {}, SAME_ORIGIN)).headers.get("Location")).toBe("/error");
   });
 
   it("archiving from the summary goes back to the inbox with the toast", async () => {
@@ -170,7 +168,7 @@ describe("/digital/summary", () => {
 
   it("a failed download returns to the summary with the download toast", async () => {
     server.use(fail("get", "/api/dd/v1/communications/get_file/:code/:file"));
-    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1");
+    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1", {}, SAME_ORIGIN);
     expect(response.headers.get("Location")).toBe("/digital/summary?code=C1");
     expect((await toastOf(response))?.message).toBe(t.toasts.downloadError);
   });
@@ -185,10 +183,82 @@ describe("/digital/summary", () => {
           }),
       ),
     );
-    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1");
+    const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1", {}, SAME_ORIGIN);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="a.pdf"');
     expect(await response.text()).toBe("%PDF-1.4 x");
+  });
+});
+
+describe("a communication is read only by the citizen's own act (decision 102)", () => {
+  /** Counts the calls that mark a communication read (get_one, get_history, get_file). */
+  function countReads() {
+    const reads = { count: 0 };
+    server.use(
+      http.get(`${API}/api/dd/v1/communications/get_one/:code`, ({ params }) => {
+        reads.count++;
+        return HttpResponse.json({ communication: comm(String(params.code)) });
+      }),
+      http.get(`${API}/api/dd/v1/communications/get_history/:code`, () => {
+        reads.count++;
+        return HttpResponse.json({ history: [] });
+      }),
+      http.get(`${API}/api/dd/v1/communications/get_file/:code/:file`, () => {
+        reads.count++;
+        return new HttpResponse("%PDF-1.4 x", { headers: { "Content-Type": "application/pdf" } });
+      }),
+    );
+    return reads;
+  }
+
+  it("a link from another site, a bookmark or no evidence at all shows the envelope and asks the API nothing", async () => {
+    const reads = countReads();
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { "Sec-Fetch-Site": "none" },
+      { Referer: "https://evil.example/page" },
+      {},
+    ] as Record<string, string>[]) {
+      for (const path of ["/digital/summary?code=2026-000007", "/digital/archive/summary?code=2026-000007"]) {
+        const response = await load(summaryLoader, path, {}, headers);
+        expect(response.status, JSON.stringify(headers)).toBe(200);
+        expect(await response.json()).toEqual({ envelope: { code: "2026-000007" }, communication: null, history: [], message: null });
+      }
+      const download = await load(fileLoader, "/resources/digital/file?code=2026-000007&file=f1", {}, headers);
+      expect(download.headers.get("Location")).toBe("/digital/summary?code=2026-000007");
+    }
+    expect(reads.count).toBe(0);
+  });
+
+  it("a view from the portal itself (fetch metadata, or the portal's Referer in a text browser) opens it", async () => {
+    const reads = countReads();
+    const viaMetadata = await load(summaryLoader, "/digital/summary?code=2026-000007", {}, SAME_ORIGIN);
+    expect((await viaMetadata.json()).communication.code).toBe("2026-000007");
+    const viaReferer = await load(summaryLoader, "/digital/summary?code=2026-000007", {}, { Referer: "http://localhost:3000/digital" });
+    expect((await viaReferer.json()).communication.code).toBe("2026-000007");
+    expect(reads.count).toBe(4);
+  });
+
+  it("'Abrir comunicación' is a post that opens it on the next view, wherever the citizen came from", async () => {
+    const reads = countReads();
+    const response = await post(summaryAction, "/digital/summary?code=2026-000007", [
+      ["intent", "open"],
+      ["code", "2026-000007"],
+    ]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/digital/summary?code=2026-000007");
+    expect(reads.count).toBe(0);
+    const opened = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(response.headers.get("Set-Cookie")).toMatch(/SameSite=Strict/i);
+    // The next view, even without fetch metadata: the cookie of the post opens it (and is then forgotten).
+    const view = await load(summaryLoader, "/digital/summary?code=2026-000007", {}, { Cookie: opened });
+    expect((await view.json()).communication.code).toBe("2026-000007");
+    expect(view.headers.get("Set-Cookie")).toMatch(/Max-Age=0/i);
+    // …and only that communication.
+    const other = await load(summaryLoader, "/digital/summary?code=2026-000008", {}, { Cookie: opened });
+    expect((await other.json()).envelope).toEqual({ code: "2026-000008" });
+    expect(reads.count).toBe(2);
   });
 });
 
@@ -257,6 +327,40 @@ describe("adhesion and settings", () => {
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.settingsError });
     server.use(fail("get", "/api/dd/v1/users/get_contact_info/:cuil"));
     expect((await load(settingsLoader, "/digital/settings")).headers.get("Location")).toBe("/error");
+  });
+});
+
+describe("confirmation pages (issue 31: only right after the action)", () => {
+  const cookieOf = (res: Response, name: string) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(";")[0];
+  const open = async (path: string, cookie?: string) => {
+    const request = await signedInRequest(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const accion = path.split("/").pop()!;
+    return settle(async () => confirmLoader(argsOf(request, { accion })));
+  };
+
+  it("opened directly (a bookmark, a reload) they redirect; right after the action they show once", async () => {
+    expect((await open("/digital/confirm/update")).headers.get("Location")).toBe("/digital/settings");
+    expect((await open("/digital/confirm/create")).headers.get("Location")).toBe("/digital");
+
+    server.use(
+      http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () =>
+        HttpResponse.json({ data: { cuil: CUIL, email: "maria@example.com", phone: null } }),
+      ),
+      http.put(`${API}/api/dd/v1/users/set-self-da`, () => HttpResponse.json({ data: {} })),
+    );
+    const saved = await post(settingsAction, "/digital/settings", [["email", "maria@example.com"]]);
+    const flash = cookieOf(saved, "av_confirm");
+    expect(flash).toBeTruthy();
+    const shown = await open("/digital/confirm/update", flash);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toMatchObject({ accion: "update", email: "maria@example.com" });
+    // Spent: the page clears it, and the other page does not take it.
+    expect(cookieOf(shown, "av_confirm")).toBe("av_confirm=");
+    expect((await open("/digital/confirm/create", flash)).headers.get("Location")).toBe("/digital");
   });
 });
 

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll } from "vitest";
-import { createPortalApp } from "../../portal/server";
+import { createPortalApp, hardenServer } from "../../portal/server";
 import { csrf } from "~/lib/csrf.server";
+import { newLoadContext } from "~/api/load-context.server";
 import { getToast } from "~/lib/toast.server";
 import { sessionStorage, newSessionData, type SessionData } from "~/lib/session.server";
 
@@ -24,6 +25,14 @@ export async function signedInRequest(
   return new Request(url, { ...init, headers });
 }
 
+/**
+ * A loader's or an action's arguments for `request`, as Remix hands them: with a load context of its
+ * own (decision 109), or `context` to share one between the loaders of one request.
+ */
+export function argsOf(request: Request, params: Record<string, string> = {}, context = newLoadContext()): LoaderFunctionArgs {
+  return { request, params, context };
+}
+
 /** Runs a loader and returns the Response it returned or threw. */
 export async function settle(work: () => Promise<unknown>): Promise<Response> {
   try {
@@ -43,9 +52,9 @@ export const BASE = "http://localhost:3000";
 export type RouteFunction = (args: LoaderFunctionArgs) => unknown;
 
 /** Runs a loader for `path` as the signed-in citizen: the Response it returned or threw. */
-export async function load(loader: RouteFunction, path: string, params: Record<string, string> = {}) {
-  const request = await signedInRequest(`${BASE}${path}`);
-  return settle(async () => loader({ request, params, context: {} }));
+export async function load(loader: RouteFunction, path: string, params: Record<string, string> = {}, headers?: HeadersInit) {
+  const request = await signedInRequest(`${BASE}${path}`, { headers });
+  return settle(async () => loader(argsOf(request, params)));
 }
 
 /** Form fields as the tests write them: pairs, a record (an array for a repeated field) or a body. */
@@ -71,10 +80,34 @@ export async function post(
     body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
   }
-  body.set("csrf", token);
+  if (body instanceof FormData) {
+    // The token first, as the portal's forms send it (an upload's token is checked before its first file).
+    const ordered = new FormData();
+    ordered.set("csrf", token);
+    for (const [k, v] of body) if (k !== "csrf") ordered.append(k, v);
+    body = ordered;
+  } else body.set("csrf", token);
   if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
   const request = await signedInRequest(`${base}${path}`, { method: "POST", body, headers, kept });
-  return settle(async () => actionFn({ request, params: {}, context: {} }));
+  return settle(async () => actionFn(argsOf(request)));
+}
+
+/**
+ * Posts a form with only a valid CSRF token to an action, from the portal's own origin, with
+ * `cookie` beside the token's: a session cookie as it is (a copied one, an expired one).
+ */
+export async function postWithCookie(actionFn: RouteFunction, url: string, cookie: string) {
+  const [token, csrfCookie] = await csrf.commitToken();
+  const request = new Request(url, {
+    method: "POST",
+    body: new URLSearchParams({ csrf: token }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin",
+      Cookie: `${cookie}; ${csrfCookie!.split(";")[0]}`,
+    },
+  });
+  return settle(async () => actionFn(argsOf(request)));
 }
 
 /** The flash toast a redirect carries (the toast cookie among its Set-Cookie headers), or null. */
@@ -96,7 +129,7 @@ export { failOnUnhandled } from "./unhandled";
 export function servedPortal(build: ServerBuild): { readonly base: string } {
   let served: { base: string; close: () => void } | null = null;
   beforeAll(async () => {
-    const listening = createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1");
+    const listening = hardenServer(createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1"));
     await new Promise((r) => listening.once("listening", r));
     served = { base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`, close: () => listening.close() };
   });

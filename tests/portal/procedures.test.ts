@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy } from "../mocks/api";
+import { API, chatDoc, chatEvent, chatOf, configWithTabs, happy } from "../mocks/api";
 import { failOnUnhandled, load, post, toastOf } from "./helpers";
 import { procedures as t } from "~/lib/messages";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
@@ -9,20 +9,10 @@ import { loader as catalogueLoader } from "~/routes/procedures.available._index"
 import { action as requirementsAction, loader as requirementsLoader } from "~/routes/procedures.available.requirements";
 import { loader as downloadLoader } from "~/routes/resources.procedures.download";
 
-const procConfig = {
-  ...config,
-  modules: config.modules.map((m) =>
-    m.id === "procedures"
-      ? {
-          ...m,
-          tabs: [
-            { code: "pending", description: "Pendientes", count: true, color: "#B45309" },
-            { code: "finished", description: "Finalizados", count: true, color: "#15803D" },
-          ],
-        }
-      : m,
-  ),
-};
+const procConfig = configWithTabs("procedures", [
+  { code: "pending", description: "Pendientes", count: true, color: "#B45309" },
+  { code: "finished", description: "Finalizados", count: true, color: "#15803D" },
+]);
 
 const instance = {
   id: "i-1",
@@ -69,6 +59,8 @@ const server = setupServer(
     }),
   ),
   http.get(`${API}/api/v4/instances/:id/received_docs`, () => HttpResponse.json({ result: [] })),
+  // A form procedure has no conversation: its files are named by file name only.
+  http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ code: "NOT_FOUND" }, { status: 404 })),
   http.get(`${API}/api/v4/procedures/`, () => HttpResponse.json({ result: [] })),
   http.get(`${API}/api/v4/procedures/:id/requirements`, () => HttpResponse.json({ result: requirements })),
   http.get(`${API}/api/v4/procedures/:id/docs_table`, () => HttpResponse.json({ result: [] })),
@@ -122,6 +114,65 @@ describe("/procedures tray loader", () => {
     response = await load(trayLoader, "/procedures?page=3");
     expect(response.headers.get("Location")).toBe("/procedures");
     expect((await toastOf(response))?.message).toBe(t.toasts.pageError);
+  });
+
+  it("date filters typed dd/mm/yyyy (a text browser's plain box) reach the API as yyyy-mm-dd (issue 31)", async () => {
+    let asked: URL | null = null;
+    server.use(
+      http.get(`${API}/api/v4/instances/:tab`, ({ params, request }) => {
+        if (params.tab === "config") return undefined;
+        asked = new URL(request.url);
+        return HttpResponse.json({ instances: [instance], last_page: 1 });
+      }),
+    );
+    const data = await (await load(trayLoader, "/procedures?since=01%2F02%2F2026&until=28%2F02%2F2026")).json();
+    expect(asked!.searchParams.get("since")).toBe("2026-02-01");
+    expect(asked!.searchParams.get("until")).toBe("2026-02-28");
+    expect(data.state).toMatchObject({ since: "2026-02-01", until: "2026-02-28" });
+  });
+
+  it("each attached file says which requested document it answered (issue 31: four 'dni.pdf' told apart)", async () => {
+    const dni = (id: string, description: string, fileId: string, status: string) =>
+      chatDoc(id, { description, file: { id: fileId, name: "dni.pdf" }, status });
+    server.use(
+      http.get(`${API}/api/v4/instances/:id/received_docs`, () =>
+        HttpResponse.json({
+          result: [
+            { createdAt: "2026-01-05T12:00:00.000Z", fileName: "dni.pdf", fileId: "f-1", status: "rejected" },
+            { createdAt: "2026-01-06T12:00:00.000Z", fileName: "dni.pdf", fileId: "f-2", status: "approved" },
+          ],
+        }),
+      ),
+      http.get(`${API}/api/v4/instances/history/:id`, () =>
+        HttpResponse.json({
+          result: [
+            {
+              cn: "OP",
+              excutedOn: "2026-01-06T12:00:00.000Z",
+              action: "Aprobado",
+              comment: null,
+              files: [{ fileId: "f-2", name: "dni.pdf" }],
+            },
+          ],
+        }),
+      ),
+      http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () =>
+        HttpResponse.json({
+          result: chatOf({
+            events: [
+              chatEvent("e1", "rejectedDocuments", { documents: [dni("d1", "DNI (frente)", "f-1", "rejected")] }),
+              chatEvent("e2", "approvedDocuments", { documents: [dni("d2", "DNI (dorso)", "f-2", "approved")] }),
+            ],
+          }),
+        }),
+      ),
+    );
+    let data = await (await load(trayLoader, "/procedures?modal=adjuntos&instance=i-1")).json();
+    expect(data.requested).toEqual({ "f-1": "DNI (frente)", "f-2": "DNI (dorso)" });
+    data = await (await load(trayLoader, "/procedures?modal=historial&instance=i-1")).json();
+    expect(data.requested["f-2"]).toBe("DNI (dorso)");
+    // The plain tray does not ask for the conversation.
+    expect((await (await load(trayLoader, "/procedures")).json()).requested).toEqual({});
   });
 
   it("history and documents failures close the modal with their toasts", async () => {
@@ -185,6 +236,36 @@ describe("/procedures actions", () => {
     server.use(http.get(`${API}/api/v4/filemanager/:id/redirectRecord`, () => fail(404)));
     response = await post(trayAction, "/procedures?index", { intent: "goToRecord", instance: "i-1", returnTo: "/procedures" });
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.goToRecordError });
+  });
+});
+
+describe("records module disabled (issue 31: gating covers every link into a module)", () => {
+  const withoutRecords = () =>
+    server.use(
+      http.get(`${API}/api/v4/instances/config`, () =>
+        HttpResponse.json({ ...procConfig, modules: procConfig.modules.map((m) => (m.id === "records" ? { ...m, enabled: false } : m)) }),
+      ),
+    );
+
+  it("no card offers 'Ir al expediente'", async () => {
+    const enabled = await (await load(trayLoader, "/procedures")).json();
+    expect(enabled.instances[0].buttons).toContain("goToRecord");
+    withoutRecords();
+    const data = await (await load(trayLoader, "/procedures")).json();
+    expect(data.instances[0].buttons).not.toContain("goToRecord");
+    expect(data.instances[0].buttons).toContain("history");
+  });
+
+  it("a posted 'Ir al expediente' goes back with the error toast, never to the manager", async () => {
+    withoutRecords();
+    let asked = false;
+    server.use(
+      http.get(`${API}/api/v4/filemanager/:id/redirectRecord`, () => ((asked = true), HttpResponse.json({ result: { id: "r-9" } }))),
+    );
+    const response = await post(trayAction, "/procedures?index", { intent: "goToRecord", instance: "i-1", returnTo: "/procedures" });
+    expect(response.headers.get("Location")).toBe("/procedures");
+    expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.goToRecordError });
+    expect(asked).toBe(false);
   });
 });
 

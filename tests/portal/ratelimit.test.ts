@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy } from "../mocks/api";
+import { API, chatDoc, chatOf, config, happy, RECORD_ID as FILE, recordHeader } from "../mocks/api";
 import { failOnUnhandled, postMultipart } from "./helpers";
 import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit";
 import { records as r } from "~/lib/messages";
@@ -16,31 +16,7 @@ import { action as uploadAction } from "~/routes/resources.records.upload";
  * errors), and the chat attachment (toast).
  */
 const BASE = "http://localhost:3000";
-const FILE = "11111111-2222-3333-4444-555555555555";
-const header = {
-  code: "EX-2025-1",
-  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
-  read_only: false,
-  header: [],
-  association: null,
-};
-const doc = {
-  id: "d1",
-  spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null },
-  file: null,
-  isRequired: true,
-  status: "requested",
-  reason: null,
-};
-const chat = {
-  procedureId: 102,
-  procedureDescription: "Certificado",
-  first: false,
-  draft: false,
-  instanceId: "i-1",
-  events: [],
-  current: { documents: [doc], open: true, state: null },
-};
+const chat = chatOf({ documents: [chatDoc("d1", { description: "DNI" })] });
 
 let uploads = 0;
 const limited = http.post(`${API}/api/fs/raw/bucket`, () => {
@@ -54,7 +30,7 @@ const limited = http.post(`${API}/api/fs/raw/bucket`, () => {
 const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   ...happy,
-  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: header })),
+  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: recordHeader })),
   http.get(`${API}/api/v4/filemanager/:id/:set`, () => HttpResponse.json({ documents: [] })),
   http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
   limited,

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest, toastOf } from "./helpers";
+import { API, configWithTabs, happy, receiptIssued, RECORD_ID as FILE, recordHeader as header } from "../mocks/api";
+import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { csrf } from "~/lib/csrf.server";
 import { errors as E, records as t } from "~/lib/messages";
 import { loader as listLoader } from "~/routes/records._index";
@@ -12,30 +12,12 @@ import { clampZoom, managerHref, parseManagerState, validPage } from "~/features
 import { HOLD_MS, holdToken, readHoldToken } from "~/features/records/held.server";
 import { multipartFormReader } from "~/lib/multipart.server";
 
-const recConfig = {
-  ...config,
-  modules: config.modules.map((m) =>
-    m.id === "records"
-      ? {
-          ...m,
-          tabs: [
-            { code: "in_process", description: "En trámite", count: true, color: "#1D4ED8" },
-            { code: "archived", description: "Archivados", count: true, color: "#4B5563" },
-          ],
-        }
-      : m,
-  ),
-};
+const recConfig = configWithTabs("records", [
+  { code: "in_process", description: "En trámite", count: true, color: "#1D4ED8" },
+  { code: "archived", description: "Archivados", count: true, color: "#4B5563" },
+]);
 
-const FILE = "11111111-2222-3333-4444-555555555555";
 const DOC = "aaaaaaaa-2222-3333-4444-555555555555";
-const header = {
-  code: "EX-2025-1",
-  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
-  read_only: false,
-  header: [],
-  association: null,
-};
 const incorporated = [
   {
     file: { name: "Uno.pdf", signedFileId: DOC },
@@ -104,8 +86,8 @@ describe("/records/manager loader", () => {
     const data = await (await load(managerLoader, manager())).json();
     expect(data.ok).toBe(true);
     expect(data.header.code).toBe("EX-2025-1");
-    expect(data.incorporated).toHaveLength(1);
-    expect(data.pending).toHaveLength(1);
+    expect(data.incorporated.items).toHaveLength(1);
+    expect(data.pending.items).toHaveLength(1);
   });
 
   it("on header failure keeps loading and shows the header toast (server message first)", async () => {
@@ -115,6 +97,15 @@ describe("/records/manager loader", () => {
     server.use(http.get(`${API}/api/v4/filemanager/:id`, () => fail(404, { code: "NOT_FOUND", message: "No existe." })));
     data = await (await load(managerLoader, manager())).json();
     expect(data.notice.message).toBe("No existe.");
+  });
+
+  it("an unknown or another citizen's record answers 404 (the API's 404), a failing API 502", async () => {
+    server.use(http.get(`${API}/api/v4/filemanager/:id`, () => fail(404, { code: "NOT_FOUND", message: "No existe." })));
+    const res = await load(managerLoader, manager());
+    expect(res.status).toBe(404);
+    expect((await res.json()).ok).toBe(false);
+    server.use(http.get(`${API}/api/v4/filemanager/:id`, () => fail(500)));
+    expect((await load(managerLoader, manager())).status).toBe(502);
   });
 
   it("a failed list shows its toast and the others still load", async () => {
@@ -138,7 +129,8 @@ describe("/records/manager loader", () => {
     );
     const data = await (await load(managerLoader, manager())).json();
     expect(data.notice).toBeNull();
-    expect(data.pending).toEqual([]);
+    expect(data.pending.items).toEqual([]);
+    expect(data.counts.pending).toBe(0);
   });
 
   it("a preview whose page count fails closes with the preview toast", async () => {
@@ -251,7 +243,7 @@ describe("/records/manager no-JS upload: the file already sent is held (decision
         body: form,
         headers: { Cookie: `${session}; ${cookie!.split(";")[0]}`, "Sec-Fetch-Site": "same-origin" },
       });
-      return settle(async () => managerAction({ request, params: {}, context: {} }));
+      return settle(async () => managerAction(argsOf(request)));
     };
   }
   const pdf = (name: string) => new File([new Uint8Array([37, 80, 68, 70, 45, 49])], name, { type: "application/pdf" });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, happy } from "../mocks/api";
-import { failOnUnhandled, settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest, argsOf } from "./helpers";
 
 /**
  * Every answer of a resource route (downloads, pages, images, receipts' PDFs, the chat's events),
@@ -57,7 +57,7 @@ async function expectErrorPage(response: Response, status: number, where: string
 }
 
 const call = async (handler: Handler, path: string, params: Record<string, string>) =>
-  settle(async () => handler({ request: await signedInRequest(`${BASE}${path}`), params, context: {} }));
+  settle(async () => handler(argsOf(await signedInRequest(`${BASE}${path}`), params)));
 
 describe("resource routes' answers", () => {
   it("every error answer (bad id, the API failing) carries the strict headers and no-store", { timeout: 30_000 }, async () => {

@@ -34,15 +34,11 @@ const server = setupServer(
   http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()),
 );
 const portal = servedPortal(buildOf());
-// A fault in front of Remix (the cross-site gate, which only posts reach): express's own error page answers.
-const broken = servedPortal(
-  buildOf({
-    ...entry,
-    crossSiteRefusal: () => {
-      throw new Error("boom");
-    },
-  }),
-);
+// A fault in front of Remix (the request gate, which only posts reach): express's own error page answers.
+const boom = () => {
+  throw new Error("boom");
+};
+const broken = servedPortal(buildOf({ ...entry, requestRefusal: boom, crossSiteRefusal: boom }));
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterAll(() => server.close());
 

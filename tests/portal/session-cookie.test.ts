@@ -3,6 +3,7 @@ import { base64url, compactDecrypt, CompactEncrypt } from "jose";
 import { describe, expect, it } from "vitest";
 import { getActiveSession, newSessionData, sessionStorage } from "~/lib/session.server";
 import { createEncryptedCookieSessionStorage, deriveSessionKey, openSessionData, sealSessionData } from "~/lib/session-cookie.server";
+import { argsOf } from "./helpers";
 
 /**
  * The session cookie is encrypted (decision 054): whoever holds it reads nothing of it, cannot
@@ -38,7 +39,7 @@ function decodings(cookie: string): string[] {
   return out;
 }
 
-const request = (cookie: string) => new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } });
+const request = (cookie: string) => argsOf(new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } }));
 
 describe("session cookie", () => {
   it("shows neither the tokens nor the cuil to whoever decodes it", async () => {

@@ -2,9 +2,9 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, CUIL, happy, notAdhered, user } from "../mocks/api";
-import { failOnUnhandled, post, settle, signedInRequest } from "./helpers";
+import { argsOf, failOnUnhandled, post, settle, signedInRequest } from "./helpers";
 import { requireAdhered } from "~/lib/guards.server";
-import { loadRoot } from "~/lib/root.server";
+import { loadRoot } from "~/features/shell/root.server";
 import { IDLE_MS, LAST_SEEN_STEP_MS, sessionStorage, type SessionData } from "~/lib/session.server";
 import { action as settingsAction } from "~/routes/digital.settings";
 
@@ -28,9 +28,10 @@ const ADHESION = `/api/dd/v1/users/get-user-self-da/${CUIL}`;
 const count = (path: string) => calls.filter((p) => p === path).length;
 const kept = { user: { cn: user.cn, cuil: CUIL, email: user.email, telephone: null }, adhered: true as const };
 
-/** A document request: the root loader and a guarded page's startup rule, on the same Request. */
+/** A document request: the root loader and a guarded page's startup rule, with the request's one load context. */
 async function page(request: Request) {
-  const [root] = await Promise.all([loadRoot(request), settle(async () => (await requireAdhered(request, "procedures"), new Response()))]);
+  const args = argsOf(request);
+  const [root] = await Promise.all([loadRoot(args), settle(async () => (await requireAdhered(args, "procedures"), new Response()))]);
   return root;
 }
 

@@ -3,9 +3,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, config, happy, user } from "../mocks/api";
-import { failOnUnhandled, settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, postWithCookie, settle, signedInRequest, argsOf } from "./helpers";
 import { finishSignIn, startSignIn } from "~/lib/auth.server";
-import { csrf } from "~/lib/csrf.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { applySecurityHeaders } from "~/lib/headers.server";
 import { ABSOLUTE_MS, IDLE_MS, sessionStorage } from "~/lib/session.server";
@@ -110,7 +109,7 @@ describe("sign-in makes a brand-new session (no fixation)", () => {
       headers: { Cookie: (await sessionStorage.commitSession(plantedSession)).split(";")[0]! },
     });
 
-    const start = await startSignIn(planted);
+    const start = await startSignIn(argsOf(planted));
     const authorize = new URL(start.headers.get("Location")!);
     expect(authorize.origin + authorize.pathname).toBe(`${ISSUER}/auth`);
     expect(authorize.searchParams.get("prompt")).toBe("login");
@@ -132,6 +131,18 @@ describe("sign-in makes a brand-new session (no fixation)", () => {
   });
 });
 
+/** One page view: the root loader (which refreshes lastSeen) and the page's guard; the session cookie after it. */
+async function view(cookie: string) {
+  const request = new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } });
+  const guard = await settle(async () => {
+    await requireAdhered(argsOf(request.clone()), "procedures");
+    return new Response(null, { status: 200 });
+  });
+  const root = await settle(() => rootLoader(argsOf(request)));
+  const next = cookieValue(root.headers.get("Set-Cookie"), "av_session");
+  return { guard, root, cookie: next ?? cookie };
+}
+
 describe("idle (15 min) and absolute (8 h) expiry on a controlled clock", () => {
   it("uses the configured limits", () => {
     expect(IDLE_MS).toBe(15 * 60_000);
@@ -139,18 +150,6 @@ describe("idle (15 min) and absolute (8 h) expiry on a controlled clock", () => 
   });
 
   const T0 = Date.parse("2026-11-21T08:00:00Z");
-
-  /** One page view: the root loader (which refreshes lastSeen) and the page's guard. */
-  async function view(cookie: string) {
-    const request = new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } });
-    const guard = await settle(async () => {
-      await requireAdhered(request.clone(), "procedures");
-      return new Response(null, { status: 200 });
-    });
-    const root = await settle(() => rootLoader({ request, params: {}, context: {} }));
-    const next = cookieValue(root.headers.get("Set-Cookie"), "av_session");
-    return { guard, root, cookie: next ?? cookie };
-  }
 
   async function signedInAt(at: number) {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -203,22 +202,7 @@ describe("'Cerrar sesión' leaves nothing usable behind", () => {
     const copied = signedIn.headers.get("Cookie")!;
     expect((await view(copied)).guard.status).toBe(200);
 
-    const [token, csrfCookie] = await csrf.commitToken();
-    const logout = await settle(() =>
-      logoutAction({
-        request: new Request(`${BASE}/auth/logout`, {
-          method: "POST",
-          body: new URLSearchParams({ csrf: token }),
-          headers: {
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Sec-Fetch-Site": "same-origin",
-            Cookie: `${copied}; ${csrfCookie!.split(";")[0]}`,
-          },
-        }),
-        params: {},
-        context: {},
-      }),
-    );
+    const logout = await postWithCookie(logoutAction, `${BASE}/auth/logout`, copied);
     expect(logout.status).toBe(302);
     expect(cookieValue(logout.headers.get("Set-Cookie"), "av_session")).toBe("av_session=");
     expect(logout.headers.get("Clear-Site-Data")).toContain('"cache"');
@@ -228,9 +212,9 @@ describe("'Cerrar sesión' leaves nothing usable behind", () => {
     const replay = await view(copied);
     expect(replay.guard.status).toBe(302);
     expect(replay.guard.headers.get("Location")).toBe("/auth/login");
-    // The shell itself follows the API's 303: to sign in, with the session's tokens dropped.
-    expect(replay.root.status).toBe(302);
-    expect(replay.root.headers.get("Location")).toBe("/auth/login");
+    // The shell shows nothing of the citizen (decision 103), and drops the session's tokens.
+    expect(replay.root.status).toBe(200);
+    expect((await replay.root.json()).user).toBeNull();
     const left = await sessionOf(replay.root.headers.get("Set-Cookie"));
     expect(left.get("accessToken")).toBeUndefined();
     expect(left.get("sid")).toBeUndefined();
@@ -243,28 +227,21 @@ describe("'Cerrar sesión' leaves nothing usable behind", () => {
       expect(headers.get("Vary")).toContain("Cookie");
     }
   });
-
-  async function view(cookie: string) {
-    const request = new Request(`${BASE}/procedures`, { headers: { Cookie: cookie } });
-    const guard = await settle(async () => {
-      await requireAdhered(request.clone(), "procedures");
-      return new Response(null, { status: 200 });
-    });
-    const root = await settle(() => rootLoader({ request, params: {}, context: {} }));
-    return { guard, root };
-  }
 });
 
 describe("cookies over HTTPS in production", () => {
   it("use __Host- names, Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
     vi.resetModules();
-    const saved = { NODE_ENV: process.env.NODE_ENV, PORTAL_URL: process.env.PORTAL_URL };
+    const saved = { ...process.env };
     process.env.NODE_ENV = "production";
     process.env.PORTAL_URL = "https://portal.provincia.gob.ar";
+    // A production configuration the portal starts on (issue 29): https issuer, a registered client's secret.
+    process.env.OIDC_ISSUER = "https://idp.test";
+    process.env.OIDC_CLIENT_SECRET = "registered-client-credential-4471";
     try {
       const { sessionStorage: storage, newSessionData } = await import("~/lib/session.server");
       const { csrf: prodCsrf } = await import("~/lib/csrf.server");
-      const { env } = await import("~/lib/env.server");
+      const { env } = await import("~/env.server");
       expect(env.secure).toBe(true);
       const session = await storage.getSession();
       for (const [k, v] of Object.entries(newSessionData({ cuil: user.cuil, accessToken: "a", idToken: "i" })))
@@ -285,8 +262,10 @@ describe("cookies over HTTPS in production", () => {
       const { applySecurityHeaders: prodHeaders } = await import("~/lib/headers.server");
       expect(prodHeaders(new Headers()).get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
     } finally {
-      process.env.NODE_ENV = saved.NODE_ENV;
-      process.env.PORTAL_URL = saved.PORTAL_URL;
+      for (const name of ["NODE_ENV", "PORTAL_URL", "OIDC_ISSUER", "OIDC_CLIENT_SECRET"] as const) {
+        if (saved[name] === undefined) delete process.env[name];
+        else (process.env as Record<string, string>)[name] = saved[name];
+      }
       vi.resetModules();
     }
   });

@@ -2,8 +2,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, happy } from "../mocks/api";
-import { failOnUnhandled, settle, type RouteFunction } from "./helpers";
+import { API, chatOf, happy } from "../mocks/api";
+import { failOnUnhandled, settle, type RouteFunction, argsOf } from "./helpers";
 import { draftOwnerTag } from "~/features/session/drafts.server";
 import { csrf } from "~/lib/csrf.server";
 import { IDLE_MS, newSessionData, sessionStorage } from "~/lib/session.server";
@@ -25,15 +25,7 @@ const MARIA = "20123456783";
 const OTHER = "27999999990";
 const RECEIPT_ID = "6f1f7f56-4d0e-4a43-9a0c-0a1b2c3d4e5f";
 
-const chat = {
-  procedureId: 102,
-  procedureDescription: "Certificado de discapacidad",
-  first: false,
-  draft: false,
-  instanceId: "i-1",
-  events: [],
-  current: { documents: [], open: true, state: null },
-};
+const chat = chatOf();
 const spec = {
   description: "Datos",
   header: { name: "Datos personales" },
@@ -110,8 +102,7 @@ async function request(path: string, cookies: (string | undefined)[], init: { fo
   return new Request(`${BASE}${path}`, { method: "POST", body, headers });
 }
 
-const run = (fn: RouteFunction, req: Request, params: Record<string, string> = {}) =>
-  settle(async () => fn({ request: req, params, context: {} }));
+const run = (fn: RouteFunction, req: Request, params: Record<string, string> = {}) => settle(async () => fn(argsOf(req, params)));
 
 describe("keep-alive ('Continuar')", () => {
   it("refreshes the idle time of a live session, with the CSRF token", async () => {

@@ -7,7 +7,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy } from "../mocks/api";
+import { API, communication as comm, configWithTabs, happy, RECORD_ID as FILE, recordHeader } from "../mocks/api";
 import { failOnUnhandled, load } from "./helpers";
 import { loader as trayLoader } from "~/routes/procedures._index";
 import { loader as managerLoader } from "~/routes/records.manager";
@@ -15,13 +15,7 @@ import { loader as summaryLoader } from "~/routes/digital.summary";
 import { loader as inboxLoader } from "~/routes/digital._index";
 import { parseInboxState } from "~/features/digital/query";
 
-const FILE = "11111111-2222-3333-4444-555555555555";
-const procConfig = {
-  ...config,
-  modules: config.modules.map((m) =>
-    m.id === "procedures" ? { ...m, tabs: [{ code: "pending", description: "Pendientes", count: true, color: "#B45309" }] } : m,
-  ),
-};
+const procConfig = configWithTabs("procedures", [{ code: "pending", description: "Pendientes", count: true, color: "#B45309" }]);
 const instance = (id: string) => ({
   id,
   title: `Trámite ${id}`,
@@ -46,17 +40,6 @@ const linked = (code: string, over: Record<string, unknown> = {}) => ({
   record_id: null,
   ...over,
 });
-const comm = (code: string, over: Record<string, unknown> = {}) => ({
-  code,
-  subject: `Asunto ${code}`,
-  client: "Dirección de Rentas",
-  type: { id: "aviso", text: "Aviso" },
-  created_at: "2026-01-02T10:00:00.000Z",
-  seen_date: null,
-  archived: false,
-  files: [],
-  ...over,
-});
 
 const seen: URL[] = [];
 const server = setupServer(
@@ -79,17 +62,7 @@ const server = setupServer(
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
     params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance("i-1"), instance("i-2")], last_page: 1 }),
   ),
-  http.get(`${API}/api/v4/filemanager/:id`, () =>
-    HttpResponse.json({
-      result: {
-        code: "EX-2025-1",
-        status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
-        read_only: false,
-        header: [],
-        association: null,
-      },
-    }),
-  ),
+  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: recordHeader })),
   http.get(`${API}/api/v4/filemanager/:id/incorporated`, () => HttpResponse.json({ documents: [] })),
   http.get(`${API}/api/v4/filemanager/:id/sent`, () => HttpResponse.json({ documents: [] })),
   http.get(`${API}/api/v4/filemanager/:id/pending`, () => HttpResponse.json({ documents: [] })),
@@ -167,13 +140,39 @@ describe("the record manager lists the communications about the record", () => {
 
 describe("links and due dates in the digital domicile", () => {
   it("the summary carries what the communication concerns and its due date", async () => {
-    const res = await load(summaryLoader, "/digital/summary?code=2026-000001");
+    const res = await load(summaryLoader, "/digital/summary?code=2026-000001", {}, { "Sec-Fetch-Site": "same-origin" });
     const data = await res.json();
     expect(data.communication).toMatchObject({
       due_date: "2026-11-24",
       instance: { id: "i-1", title: "Trámite i-1" },
       record: { id: FILE, code: "EX-2025-1" },
     });
+  });
+
+  it("links only into enabled modules (issue 31); with both disabled, the summary names them without links", async () => {
+    const fromThePortal = { "Sec-Fetch-Site": "same-origin" };
+    let data = await (await load(summaryLoader, "/digital/summary?code=2026-000001", {}, fromThePortal)).json();
+    expect(data.linkable).toEqual({ procedures: true, records: true });
+    server.use(
+      http.get(`${API}/api/v4/instances/config`, () =>
+        HttpResponse.json({ ...procConfig, modules: procConfig.modules.map((m) => (m.id === "digital" ? m : { ...m, enabled: false })) }),
+      ),
+    );
+    data = await (await load(summaryLoader, "/digital/summary?code=2026-000001", {}, fromThePortal)).json();
+    expect(data.linkable).toEqual({ procedures: false, records: false });
+  });
+
+  it("the manager and the tray ask for no communications while the digital module is disabled", async () => {
+    server.use(
+      http.get(`${API}/api/v4/instances/config`, () =>
+        HttpResponse.json({ ...procConfig, modules: procConfig.modules.map((m) => (m.id === "digital" ? { ...m, enabled: false } : m)) }),
+      ),
+    );
+    const manager = await (await load(managerLoader, `/records/manager/?file=${FILE}`)).json();
+    expect(manager.digital).toBe(false);
+    const tray = await (await load(trayLoader, "/procedures")).json();
+    expect(tray.related).toEqual([]);
+    expect(seen.filter((u) => u.pathname.includes("/linked/"))).toHaveLength(0);
   });
 
   it("the inbox asks the API for the due-date order and keeps each row's due date", async () => {

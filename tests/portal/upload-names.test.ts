@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, config, happy } from "../mocks/api";
-import { failOnUnhandled, settle, signedInRequest } from "./helpers";
+import { failOnUnhandled, settle, signedInRequest, argsOf } from "./helpers";
 import { csrf } from "~/lib/csrf.server";
 import { action as uploadAction } from "~/routes/resources.records.upload";
 
@@ -61,7 +61,7 @@ describe("upload file names that need quoting", () => {
       );
       const headers = new Headers({ Cookie: cookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin", "Content-Type": type });
       const request = await signedInRequest(`${BASE}/resources/records/upload`, { method: "POST", body, headers });
-      const response = await settle(async () => uploadAction({ request, params: {}, context: {} }));
+      const response = await settle(async () => uploadAction(argsOf(request)));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ fileId: "f-1" });
       // The API gets the name as given, in the filename field and in the file part.
@@ -79,7 +79,7 @@ describe("upload count and odd bodies", () => {
       "Content-Type": type.replace("TOKEN", token),
     });
     const request = await signedInRequest(`${BASE}/resources/records/upload`, { method: "POST", body, headers });
-    return settle(async () => uploadAction({ request, params: {}, context: {} }));
+    return settle(async () => uploadAction(argsOf(request)));
   };
 
   it("two files in a one-file post get the count message, not the 50 MB one", async () => {

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, happy } from "../mocks/api";
+import { API, chatDoc, chatOf, config, happy, RECORD_ID as FILE, recordHeader } from "../mocks/api";
 import { postMultipart } from "./helpers";
 import { action as chatAction } from "~/routes/procedures.chat";
 import { action as managerAction } from "~/routes/records.manager";
 import { action as uploadAction } from "~/routes/resources.records.upload";
+import { action as attachAction } from "~/routes/resources.chat.attach";
 
 /**
  * Every upload flow of the portal sends the citizen's file to `POST /api/fs/raw/bucket` byte for
@@ -15,31 +16,7 @@ import { action as uploadAction } from "~/routes/resources.records.upload";
  * a FormData sent by fetch — and the API (msw) reads what arrived (decision 042: on Node 22 and
  * later, Remix's own on-disk file arrived as the text "[object File]").
  */
-const FILE = "11111111-2222-3333-4444-555555555555";
-const header = {
-  code: "EX-2025-1",
-  status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
-  read_only: false,
-  header: [],
-  association: null,
-};
-const doc = {
-  id: "d1",
-  spec: { id: "d1", code: "d1", description: "DNI", validExtensions: [], tDocumento: null, form: null },
-  file: null,
-  isRequired: true,
-  status: "requested",
-  reason: null,
-};
-const chat = {
-  procedureId: 102,
-  procedureDescription: "Certificado",
-  first: false,
-  draft: false,
-  instanceId: "i-1",
-  events: [],
-  current: { documents: [doc], open: true, state: null },
-};
+const chat = chatOf({ documents: [chatDoc("d1", { description: "DNI" })] });
 
 type Arrived = { bytes: Buffer; fileName: string; type: string; fields: Record<string, string> };
 let arrived: Arrived[] = [];
@@ -47,7 +24,7 @@ let arrived: Arrived[] = [];
 const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   ...happy,
-  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: header })),
+  http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: recordHeader })),
   http.get(`${API}/api/v4/filemanager/:id/:set`, () => HttpResponse.json({ documents: [] })),
   http.post(`${API}/api/v4/filemanager/:id/upload`, () => HttpResponse.json({ success: true })),
   http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: chat })),
@@ -118,5 +95,39 @@ describe("uploads reach the API byte for byte", () => {
     expect(arrived[0]!.bytes.equals(bytes)).toBe(true);
     expect(arrived[0]!.fileName).toBe("dni frente.pdf");
     expect(arrived[0]!.fields.filename).toBe("dni frente.pdf");
+  });
+
+  it("chat attachment with JavaScript (/resources/chat/attach, issue 32): the same upload and document, answered in JSON", async () => {
+    let sent: unknown = null;
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+    );
+    const bytes = pdfBytes();
+    const form = new FormData();
+    form.set("intent", "attach");
+    form.set("document", "d1");
+    form.set("file", asFile(bytes, "dni frente.pdf"));
+    const response = await postMultipart(attachAction, "/resources/chat/attach?instance=i-1", form);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]!.bytes.equals(bytes)).toBe(true);
+    expect(arrived[0]!.fileName).toBe("dni frente.pdf");
+    expect(JSON.stringify(sent)).toContain('"f-1"');
+
+    // A file of another type: refused in the citizen's words, nothing uploaded.
+    const exe = new FormData();
+    exe.set("intent", "attach");
+    exe.set("document", "d1");
+    exe.set("file", new File([new Uint8Array(8)], "programa.exe", { type: "application/octet-stream" }));
+    const refused = await postMultipart(attachAction, "/resources/chat/attach?instance=i-1", exe);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: "Error al subir el documento. Por favor seleccione uno de los siguientes formatos .pdf, .jpeg, .jpg, .png",
+    });
+    expect(arrived).toHaveLength(1);
   });
 });

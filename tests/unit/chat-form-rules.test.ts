@@ -77,6 +77,15 @@ describe("form rules", () => {
     expect(validateForm(def, { edad: "abc", nombre: "Ana", via: "x", ok: "on" }).errors).toEqual({ edad: "number" });
   });
 
+  it("a date typed dd/mm/yyyy (a text browser's plain box) is read and kept as yyyy-mm-dd (issue 31)", () => {
+    const base = { nombre: "Ana", via: "x", ok: "on" };
+    const typed = validateForm(def, { ...base, fecha: "03/02/2001" });
+    expect(typed.errors).toEqual({});
+    expect(typed.values.fecha).toBe("2001-02-03");
+    expect(validateForm(def, { ...base, fecha: "31/12/1999" }).errors).toEqual({ fecha: "min" });
+    expect(validateForm(def, { ...base, fecha: "30/02/2001" }).errors).toEqual({ fecha: "date" });
+  });
+
   it("checks the shape of a definition", () => {
     expect(definitionProblems(def)).toEqual([]);
     expect(definitionProblems({ header: { name: "" }, fields: [{ name: "1x", label: "", type: "nope" }] })).toEqual([

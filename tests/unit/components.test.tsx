@@ -179,10 +179,9 @@ describe("Toast", () => {
     expect(html.indexOf("toast--error")).toBeGreaterThan(html.indexOf('role="alert"'));
     expect(textOf(from(html, 'role="alert"'))).toContain("Error al cancelar el trámite. Intente nuevamente.");
     expect(textOf(before(html, 'role="alert"'))).toBe("");
-    const close = tagWith(html, "toast__close");
-    expect(close).toMatchObject({ _tag: "button", type: "button" });
-    expect(close.class).toContain("js-only");
-    expect(textOf(html)).toContain("Cerrar notificación");
+    // Its close button needs script: not in the server's HTML (text browsers ignore js-only, issue 31).
+    expect(html).not.toContain("toast__close");
+    expect(textOf(html)).not.toContain("Cerrar notificación");
   });
 
   it("announces successes with role=status", async () => {

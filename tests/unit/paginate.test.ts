@@ -106,16 +106,18 @@ describe("clampPage", () => {
 
 describe("paginateList", () => {
   const items = Array.from({ length: 27 }, (_, i) => i + 1);
-  it("slices client-side pages", () => {
+  it("slices a page out of the whole list, out-of-range pages clamped", () => {
     expect(paginateList(items, 1, CATALOGUE_PAGE_SIZE)).toEqual({
       items: items.slice(0, 12),
       page: 1,
       lastPage: 3,
       total: 27,
+      offset: 0,
     });
-    expect(paginateList(items, "3", 12).items).toEqual([25, 26, 27]);
-    expect(paginateList(items, 9, 12).page).toBe(3);
-    expect(paginateList([], 1, 5)).toEqual({ items: [], page: 1, lastPage: 1, total: 0 });
+    expect(paginateList(items, "3", 12)).toMatchObject({ items: [25, 26, 27], offset: 24 });
+    expect(paginateList(items, 9, 12)).toMatchObject({ page: 3, offset: 24 });
+    expect(paginateList(items, "x", 12)).toMatchObject({ page: 1, offset: 0 });
+    expect(paginateList([], 1, 5)).toEqual({ items: [], page: 1, lastPage: 1, total: 0, offset: 0 });
   });
 });
 

@@ -34,25 +34,32 @@ const documentRoot = {
 };
 
 /**
- * A server build that renders documents: `serverBuild` of a bare document root and the given routes
- * under it, plus the browser's manifest of the same routes, which the render's route tree is made of
- * (no loaders, no client modules behind it).
+ * A server build that renders documents: `appBuild` of a bare document root and the given routes
+ * under it (the render's route tree is made of their manifest; no client modules behind it).
  */
 export function documentBuild(children: Record<string, ReturnType<typeof buildRoute>>, entryModule: object): ServerBuild {
-  const routes = { root: buildRoute("root", "", undefined, documentRoot), ...children };
+  return appBuild({ root: buildRoute("root", "", undefined, documentRoot), ...children }, entryModule);
+}
+
+/**
+ * A server build of route modules of the app (the real root, real routes) with the browser's
+ * manifest of the same routes, each entry saying what its module exports, as the compiler writes it.
+ */
+export function appBuild(routes: Record<string, ReturnType<typeof buildRoute>>, entryModule: object): ServerBuild {
   const build = serverBuild(routes, entryModule);
   for (const route of Object.values(routes)) {
+    const module = route.module as Record<string, unknown>;
     (build.assets.routes as Record<string, unknown>)[route.id] = {
       id: route.id,
       parentId: route.parentId,
       path: route.path,
       index: route.index,
       module: `/build/${route.id}.js`,
-      hasLoader: false,
-      hasAction: false,
+      hasLoader: "loader" in module,
+      hasAction: "action" in module,
       hasClientLoader: false,
       hasClientAction: false,
-      hasErrorBoundary: false,
+      hasErrorBoundary: "ErrorBoundary" in module,
     };
   }
   return build;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
+import { until } from "../until";
 
 /**
  * Clean restarts of the portal (decision 062): on SIGTERM the process stops accepting, lets the
@@ -24,29 +25,71 @@ function get(port: number, path: string, agent: http.Agent): Promise<{ status: n
   });
 }
 
+/** The portal of portal-drain.child.ts with `env`, once it listens: the process, its port and the lines it printed. */
+async function startPortal(env: Record<string, string>) {
+  const proc = spawn(process.execPath, ["--import", "tsx", "tests/unit/portal-drain.child.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  child = proc;
+  const lines: string[] = [];
+  proc.stdout!.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean)));
+  await until(() => lines.length > 0 || proc.exitCode !== null, "the portal's port");
+  if (proc.exitCode !== null) throw new Error(`portal exited early (${proc.exitCode})`);
+  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+  return { proc, port: Number(lines[0]), lines, exited };
+}
+
 describe("portal drain on SIGTERM", () => {
   it("finishes the request in flight, refuses new connections, closes idle ones and exits 0", async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "tests/unit/portal-drain.child.ts"], {
-      env: { ...process.env, SLOW_MS: "1000", SHUTDOWN_TIMEOUT_MS: "4000" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      child!.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-      child!.once("exit", (code) => reject(new Error(`portal exited early (${code})`)));
-    });
-    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    const { proc, port, lines, exited } = await startPortal({ SLOW_MS: "1000", SHUTDOWN_TIMEOUT_MS: "4000", SHUTDOWN_NOT_READY_MS: "0" });
 
     // An idle keep-alive connection (a browser's), then a request still being answered.
     const idle = new http.Agent({ keepAlive: true });
     expect((await get(port, "/", idle)).status).toBe(200);
-    const inFlight = get(port, "/slow", new http.Agent({ keepAlive: true }));
-    await new Promise((r) => setTimeout(r, 300));
+    let answered = false;
+    const inFlight = get(port, "/slow", new http.Agent({ keepAlive: true })).finally(() => (answered = true));
+    await until(() => lines.includes("slow"), "the slow request to reach the portal");
 
-    child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 200));
-    await expect(get(port, "/", new http.Agent())).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    proc.kill("SIGTERM");
+    // New connections are refused once the drain has begun, while the slow request is still being answered.
+    const refused = () =>
+      get(port, "/", new http.Agent()).then(
+        () => false,
+        (error: NodeJS.ErrnoException) => error.code === "ECONNREFUSED",
+      );
+    await until(refused, "new connections to be refused");
+    expect(answered, "refused while the slow request was still in flight").toBe(false);
     expect(await inFlight).toEqual({ status: 200, body: "hecho" });
     expect(await exited).toBe(0);
     idle.destroy();
+  }, 60_000);
+
+  it("on SIGTERM first answers /health/ready with 503 for SHUTDOWN_NOT_READY_MS while pages are still served, then exits 0 (decision 107)", async () => {
+    // The API the portal's readiness asks: ready.
+    const api = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}'));
+    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
+    const apiPort = (api.address() as { port: number }).port;
+    try {
+      const { proc, port, exited } = await startPortal({
+        SLOW_MS: "10",
+        SHUTDOWN_TIMEOUT_MS: "4000",
+        SHUTDOWN_NOT_READY_MS: "8000",
+        API_BASE_URL: `http://127.0.0.1:${apiPort}`,
+      });
+      const agent = new http.Agent();
+      expect((await get(port, "/health/ready", agent)).status).toBe(200);
+
+      proc.kill("SIGTERM");
+      let ready = await get(port, "/health/ready", agent);
+      while (ready.status === 200) ready = await get(port, "/health/ready", agent);
+      expect(ready).toEqual({ status: 503, body: JSON.stringify({ status: "unavailable", failed: "draining" }) });
+      // Not ready, and still serving: nothing is refused while the balancer moves away.
+      expect(await get(port, "/", agent)).toEqual({ status: 200, body: "inicio" });
+      expect(proc.exitCode).toBeNull();
+      expect(await exited).toBe(0);
+    } finally {
+      api.close();
+    }
   }, 60_000);
 });

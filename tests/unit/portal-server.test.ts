@@ -1,7 +1,10 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPortalApp, type AccessEntry } from "../../portal/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorFields } from "../../common/log-lines";
+import { createPortalApp, writeErrorLine, type AccessEntry } from "../../portal/server";
 import { fakeBuild } from "./portal-build";
+import { until } from "../until";
 
 describe("portal server access log (decision 044)", () => {
   const lines: AccessEntry[] = [];
@@ -20,7 +23,7 @@ describe("portal server access log (decision 044)", () => {
     lines.length = 0;
     const response = await fetch(`${base}${path}`);
     await response.text();
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => lines.length > 0, "the access line");
     expect(lines).toHaveLength(1);
     return lines[0];
   }
@@ -75,5 +78,110 @@ describe("portal server public files", () => {
     const missing = await fetch(`${base}/robots.txt.bak`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("cache-control") ?? "").not.toMatch(/max-age/);
+  });
+});
+
+describe("portal server request ids and readiness (issue 29, decision 107)", () => {
+  const lines: AccessEntry[] = [];
+  const health = { draining: false };
+  let apiStatus = 200;
+  const api = http.createServer((_req, res) => res.writeHead(apiStatus).end());
+  let base = "";
+  let close = () => {};
+  beforeAll(async () => {
+    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
+    const apiBaseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const echo = (...args: unknown[]) => new Response((args[0] as { request: Request }).request.headers.get("x-request-id"));
+    const app = createPortalApp({ build: fakeBuild({ echo }), onAccess: (entry) => lines.push(entry), readiness: { health, apiBaseUrl } });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => {
+      server.close();
+      api.close();
+    };
+  });
+  afterAll(() => close());
+
+  it("gives each request an id: on the Request Remix sees, on the answer and in the access line", async () => {
+    lines.length = 0;
+    const response = await fetch(`${base}/echo`);
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.text()).toBe(id);
+    await until(() => lines.length > 0, "the access line");
+    expect(lines.at(-1)).toMatchObject({ route: "/echo", requestId: id });
+  });
+
+  it("keeps a balancer's id when it is a plain token, and replaces anything else", async () => {
+    const kept = await fetch(`${base}/echo`, { headers: { "x-request-id": "haproxy-0a1b2c3d" } });
+    expect(await kept.text()).toBe("haproxy-0a1b2c3d");
+    for (const odd of ["short", "x".repeat(65), "con espacios y ñ 123", '{"cuil":"20123456783"}']) {
+      const response = await fetch(`${base}/echo`, { headers: { "x-request-id": encodeURIComponent(odd) } });
+      const id = await response.text();
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-request-id")).toBe(id);
+    }
+  });
+
+  it("answers /health/ready 200 only while the API is ready and the process is not draining", async () => {
+    const ready = async () => {
+      const response = await fetch(`${base}/health/ready`);
+      return { status: response.status, body: (await response.json()) as unknown, cache: response.headers.get("cache-control") };
+    };
+    apiStatus = 200;
+    expect(await ready()).toEqual({ status: 200, body: { status: "ok" }, cache: "no-store" });
+    apiStatus = 503;
+    expect(await ready()).toEqual({ status: 503, body: { status: "unavailable", failed: "api" }, cache: "no-store" });
+    apiStatus = 200;
+    health.draining = true;
+    expect(await ready()).toEqual({ status: 503, body: { status: "unavailable", failed: "draining" }, cache: "no-store" });
+    health.draining = false;
+  });
+
+  it("answers /health/ready 503 when nothing listens at API_BASE_URL", async () => {
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const app = createPortalApp({ build: fakeBuild(), onAccess: () => {}, readiness: { health, apiBaseUrl: `http://127.0.0.1:${port}` } });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/health/ready`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", failed: "api" });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("portal error lines (issue 29)", () => {
+  it("are one JSON line with the request id, the error's class and frames, never its message", () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      writeErrorLine("request failed", new TypeError("no se pudo leer el cuil 20123456783 de maria@example.com"), "req-12345678");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]!.endsWith("\n")).toBe(true);
+    const line = JSON.parse(written[0]!) as Record<string, unknown> & { error: { name: string; frames: string[] } };
+    expect(line).toMatchObject({ level: "error", service: "portal", msg: "request failed", requestId: "req-12345678" });
+    expect(line.error.name).toBe("TypeError");
+    expect(line.error.frames[0]).toMatch(/^at /);
+    expect(written[0]).not.toMatch(/20123456783|maria|cuil/);
+  });
+
+  it("keep an error's code when it is a plain constant", () => {
+    const error = Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:5432"), { code: "ECONNREFUSED" });
+    expect(errorFields(error)).toMatchObject({ name: "Error", code: "ECONNREFUSED" });
+    expect(JSON.stringify(errorFields(error))).not.toContain("10.0.0.7");
+    expect(errorFields("texto")).toEqual({ name: "string", frames: [] });
   });
 });

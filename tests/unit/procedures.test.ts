@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  catalogueHref,
-  listKey,
-  parseCatalogueState,
-  parseSort,
-  parseTrayState,
-  safeReturnTo,
-  trayHref,
-  withoutModal,
-} from "~/features/procedures/url";
+import { catalogueHref, listKey, parseCatalogueState, parseSort, safeReturnTo, trayHref, withoutModal } from "~/features/procedures/url";
+import { parseTrayState } from "~/features/procedures/tray-state.server";
 
 const tabs = ["pending", "in_progress", "finished"];
 

@@ -5,22 +5,30 @@
  * step is a form post; with it the conversation is polled every few seconds, sending is
  * optimistic, and a file is checked (type and size) before it is uploaded.
  */
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import type { Chat, ChatDocument, ChatEvent } from "~/api/chat.server";
 import { formatLongDate, formatTime } from "~/lib/dates";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { common } from "~/lib/messages/common";
 import { errors as E } from "~/lib/messages/errors";
-import { procedures as t } from "~/lib/messages/procedures";
-import { Badge, LinkButton, SubmitButton, TextArea, useHydrated } from "~/ui";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
+import { Badge, LinkButton, SubmitButton, TextArea, TimesInUtc, useHydrated } from "~/ui";
 import type { ChatActionData, ChatMode } from "./chat.server";
 import { useLocalDraft } from "~/features/session/local-draft";
 import { DueDate } from "~/features/deadlines/DueDate";
+import type { UploadEnd, UploadJob } from "~/ui/UploadProgress";
 
 import { UPLOAD_LIMIT_BYTES as UPLOAD_LIMIT } from "@common/limits";
 const POLL_MS = 4000;
+/**
+ * Without JavaScript a requested document's file box and its 'Adjuntar' button belong to the message's
+ * form (decision 104), so the text typed before attaching travels with the file and comes back.
+ */
+const COMPOSER = "chat-composer";
+const loadProgress = () => import("~/ui/UploadProgress");
+const UploadProgress = lazy(loadProgress);
 const c = t.chat;
 
 export type ChatViewProps = {
@@ -71,11 +79,15 @@ function useLiveChat(initial: Chat, mode: ChatMode, busy: boolean): Chat {
 
 export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, actionData }: ChatViewProps) {
   const sender = useFetcher<ChatActionData>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "attach";
-  const sending = sender.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "send");
-  const chat = useLiveChat(initial, mode, sending || uploading);
+  // With JavaScript the message goes through this fetcher, and a file through AttachForm's upload.
+  const sending = sender.state !== "idle";
+  // 'Enviar' waits for a file still on its way, and for the conversation read again after it: sent
+  // before, the message would go without that document (and the backend would ask for it again).
+  const [uploads, setUploads] = useState(0);
+  const onUpload = useCallback((started: boolean) => setUploads((n) => n + (started ? 1 : -1)), []);
+  const refreshing = useRevalidator().state !== "idle";
+  const chat = useLiveChat(initial, mode, sending);
   const result = (sender.data ?? actionData) as ChatActionData | undefined;
   const requiredError = Boolean(result?.required);
   const [text, setText] = useState(result?.message ?? "");
@@ -128,7 +140,8 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
             docs={docs}
             readOnly={readOnly}
             requiredError={requiredError}
-            busy={uploading || sending}
+            busy={sending}
+            onUpload={onUpload}
             self={self}
           />
         ))}
@@ -142,6 +155,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
           </li>
         ) : null}
       </ol>
+      {chat.events.some((e) => e.type !== "dateSeparator") ? <TimesInUtc /> : null}
       <div className="visually-hidden" aria-live="polite">
         {hydrated && count !== initial.events.length ? (chat.events[chat.events.length - 1]?.message ?? "") : ""}
       </div>
@@ -151,11 +165,11 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
       ) : !chat.current.open ? (
         <p className="chat__note">{c.closed}</p>
       ) : (
-        <SendForm method="post" action={self} className="chat__composer" onSubmit={dropLocalDraft}>
+        <SendForm method="post" action={self} className="chat__composer" id={COMPOSER} onSubmit={dropLocalDraft}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="key" value={idempotencyKey} />
-          <input type="hidden" name="procedureId" value={chat.procedureId} />
+          <input type="hidden" name="procedureId" value={chat.procedureId ?? ""} />
           {/* procedureAcceptedTerms travels only with the first message (spec section 5). */}
           {mode === "draft" && terms ? <input type="hidden" name="procedureAcceptedTerms" value="true" /> : null}
           <TextArea
@@ -171,7 +185,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
             required={mode === "draft"}
           />
           <SubmitButton
-            disabled={hydrated ? !canSend || uploading || sending : undefined}
+            disabled={hydrated ? !canSend || sending || uploads > 0 || refreshing : undefined}
             pending={sending}
             pendingLabel={c.sending}
             className="chat__send"
@@ -191,6 +205,7 @@ function EventItem(props: {
   readOnly: boolean;
   requiredError: boolean;
   busy: boolean;
+  onUpload: (started: boolean) => void;
   self: string;
 }) {
   const { event } = props;
@@ -221,7 +236,8 @@ function EventItem(props: {
             c.you
           )}
         </p>
-        {title && event.type !== "text" ? <p className="chat-bubble__title">{title}</p> : null}
+        {/* A title the message repeats word for word ('Inicio del trámite') is said once. */}
+        {title && event.type !== "text" && title !== event.message?.trim() ? <p className="chat-bubble__title">{title}</p> : null}
         {event.message ? <p className="chat-bubble__text">{event.message}</p> : null}
         {event.description ? <p className="chat-bubble__desc">{event.description}</p> : null}
         {event.documents.length ? (
@@ -249,6 +265,7 @@ function DocumentItem({
   readOnly,
   requiredError,
   busy,
+  onUpload,
   self,
 }: {
   snapshot: ChatDocument;
@@ -258,6 +275,7 @@ function DocumentItem({
   readOnly: boolean;
   requiredError: boolean;
   busy: boolean;
+  onUpload: (started: boolean) => void;
   self: string;
 }) {
   const live = event.type === "requestedDocuments" || event.type === "toSendDocuments";
@@ -295,7 +313,7 @@ function DocumentItem({
             {c.openForm}
           </Link>
         ) : (
-          <AttachForm doc={doc} self={self} busy={busy} describedBy={missing ? `${id}-missing` : undefined} />
+          <AttachForm doc={doc} self={self} busy={busy} onUpload={onUpload} describedBy={missing ? `${id}-missing` : undefined} />
         )
       ) : null}
       {actionable && doc.status === "toSend" && event.type === "toSendDocuments" ? (
@@ -313,29 +331,40 @@ function DocumentItem({
   );
 }
 
-function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self: string; busy: boolean; describedBy?: string }) {
+function AttachForm({
+  doc,
+  self,
+  busy,
+  onUpload,
+  describedBy,
+}: {
+  doc: ChatDocument;
+  self: string;
+  busy: boolean;
+  onUpload: (started: boolean) => void;
+  describedBy?: string;
+}) {
   const hydrated = useHydrated();
   const list = extensionsOf(doc);
   const [error, setError] = useState<string | null>(null);
-  const inputId = `file-${doc.id}`;
-  const navigation = useNavigation();
-  const input = useRef<HTMLInputElement>(null);
-  const sent = useRef(false);
-  // The file input is cleared once its upload has been answered, refused or not (spec section 5).
+  const [job, setJob] = useState<UploadJob[] | null>(null);
+  const uploading = job !== null;
   useEffect(() => {
-    const mine = navigation.formData?.get("intent") === "attach" && navigation.formData?.get("document") === doc.id;
-    if (mine) sent.current = true;
-    else if (navigation.state === "idle" && sent.current) {
-      sent.current = false;
-      if (input.current) input.current.value = "";
-    }
-  }, [navigation.state, navigation.formData, doc.id]);
+    if (!uploading) return;
+    onUpload(true);
+    return () => onUpload(false);
+  }, [uploading, onUpload]);
+  const inputId = `file-${doc.id}`;
+  const token = useAuthenticityToken();
+  const input = useRef<HTMLInputElement>(null);
+  const { revalidate } = useRevalidator();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     setError(null);
     if (!file) return;
+    void loadProgress(); // ready before 'Adjuntar archivo'
     const ext = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? "";
     let problem: string | null = null;
     if (!list.includes(ext)) problem = E.upload.invalidFormat(list.join(", "));
@@ -347,8 +376,26 @@ function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self:
     }
   };
 
+  // With JavaScript the file goes over XMLHttpRequest, with its progress (issue 32), to a resource
+  // route that does what the page's post does and answers JSON; then the conversation is read again.
+  // The file input is cleared as the upload starts: its file travels in the form data (spec section 5).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const file = input.current?.files?.[0];
+    event.preventDefault();
+    if (!file) return;
+    setError(null);
+    setJob([{ url: `/resources/chat/attach${location.search}`, name: file.name, form: new FormData(form) }]);
+    form.reset();
+  };
+  const ended = (end: UploadEnd) => {
+    setJob(null);
+    if ("message" in end) setError(end.message);
+    else revalidate();
+  };
+
   return (
-    <Form method="post" action={self} encType="multipart/form-data" className="chat-doc__attach">
+    <Form method="post" action={self} encType="multipart/form-data" className="chat-doc__attach" onSubmit={hydrated ? onSubmit : undefined}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="attach" />
       <input type="hidden" name="document" value={doc.id} />
@@ -364,31 +411,43 @@ function AttachForm({ doc, self, busy, describedBy }: { doc: ChatDocument; self:
           {error}
         </p>
       ) : null}
+      {/* Without JavaScript this box posts with the message's form, which comes later in the page: its
+          token must come first, as the upload reader checks it before a file's first byte (form.server.ts). */}
+      {hydrated ? null : <input type="hidden" name="csrf" value={token} form={COMPOSER} />}
       <input
         ref={input}
         id={inputId}
         type="file"
-        name="file"
+        name={`file-${doc.id}`}
+        form={hydrated ? undefined : COMPOSER}
         accept={list.join(",")}
-        required
+        required={hydrated}
         className="chat-doc__file"
         onChange={hydrated ? onChange : undefined}
         aria-invalid={error || describedBy ? true : undefined}
         aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : null, describedBy].filter(Boolean).join(" ")}
-        disabled={hydrated && busy ? true : undefined}
+        disabled={hydrated && (busy || job) ? true : undefined}
       />
       {/* While the chat sends or refreshes the input is disabled, and a disabled input is not posted:
           the button waits too, so a file already chosen is never dropped from the post. */}
-      <SubmitButton
-        size="sm"
-        variant="secondary"
-        name="document"
-        value={doc.id}
-        pendingLabel={c.uploading}
-        aria-disabled={hydrated && busy ? true : undefined}
-      >
-        {c.attach}
-      </SubmitButton>
+      {job ? (
+        <Suspense>
+          <UploadProgress jobs={job} failure={t.toasts.uploadError} onEnd={ended} />
+        </Suspense>
+      ) : (
+        <SubmitButton
+          size="sm"
+          variant="secondary"
+          name="document"
+          value={doc.id}
+          pendingLabel={c.uploading}
+          aria-disabled={hydrated && busy ? true : undefined}
+          form={hydrated ? undefined : COMPOSER}
+          formEncType={hydrated ? undefined : "multipart/form-data"}
+        >
+          {c.attach}
+        </SubmitButton>
+      )}
     </Form>
   );
 }

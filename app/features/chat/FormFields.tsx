@@ -5,8 +5,9 @@
  * parent page's script can fill it when it validates before sending: that slot, always present, is
  * why these fields are not ~/ui/Field's (whose error exists only when there is one).
  */
+import { common } from "~/lib/messages/common";
 import type { FormSpec } from "~/api/chat.server";
-import { procedures as t } from "~/lib/messages/procedures";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
 import type { FieldErrorCode, FormField } from "@common/forms";
 
 export type FieldErrors = Record<string, string>;
@@ -49,8 +50,11 @@ function ErrorSlot({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** A field's hint; a date's says the format a text browser's plain box expects (issue 31). */
+const hintOf = (field: FormField) => (field.type === "date" ? [field.hint, common.search.dateHint].filter(Boolean).join(" ") : field.hint);
+
 function describedBy(id: string, field: FormField, error?: string) {
-  return [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return [hintOf(field) ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
 export function FormFields({ spec, values, errors }: { spec: FormSpec; values: Record<string, string | string[]>; errors: FieldErrors }) {
@@ -67,9 +71,9 @@ export function FormFields({ spec, values, errors }: { spec: FormSpec; values: R
             {field.required ? <span className="field__required"> {t.form.requiredMark}</span> : null}
           </>
         );
-        const hint = field.hint ? (
+        const hint = hintOf(field) ? (
           <p className="field__hint" id={`${id}-hint`}>
-            {field.hint}
+            {hintOf(field)}
           </p>
         ) : null;
         const cls = error ? "field field--error" : "field";

@@ -3,7 +3,7 @@ import { useActionData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { validateForm, type FormDefinition } from "@common/forms";
 import { errors as E } from "~/lib/messages/errors";
-import { procedures as t } from "~/lib/messages/procedures";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
 import { LinkButton, Spinner, useHydrated } from "~/ui";
 import { fieldErrorText, valuesFrom } from "./FormFields";
 import type { FormActionData, loadFormScreen } from "./form.server";

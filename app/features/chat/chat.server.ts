@@ -6,7 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
-import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { requireApiContext, type RequestScope } from "~/lib/session.server";
 import {
   discardToSendDocument,
   finalise,
@@ -17,15 +18,16 @@ import {
   sendText,
   sendToSendDocument,
 } from "~/api/chat.server";
+import { wireIdOf } from "~/api/read.server";
 import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
-import { procedures as t } from "~/lib/messages/procedures";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
 import { errorPage, upstreamStatus } from "~/lib/resource.server";
 import { redirectWithToast, errorText } from "~/lib/toast.server";
-import { keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
+import { keepDraftHeader, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 
 export type ChatMode = "draft" | "chat" | "preview";
@@ -47,8 +49,14 @@ export function modeOf(request: Request, mode: ChatMode): ChatMode {
   return mode === "draft" && new URL(request.url).searchParams.get("instance") ? "chat" : mode;
 }
 
-export async function loadChat(request: Request, requested: ChatMode) {
-  const { ctx } = await requireAdhered(request, "procedures");
+/**
+ * A chat route's loader answer. Built here, not in the route: a route module that imports `json`
+ * from @remix-run/node carries that package's empty stand-in in its browser bundle.
+ */
+export const chatLoader = async (scope: RequestScope, requested: ChatMode) => json(await loadChat(scope, requested));
+
+export async function loadChat({ request, context }: RequestScope, requested: ChatMode) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const mode = modeOf(request, requested);
   if (mode === "draft") {
     const procedureId = param(request, "procedure");
@@ -57,7 +65,7 @@ export async function loadChat(request: Request, requested: ChatMode) {
     if (first.data.procedureType === "FORM" && first.data.form) {
       throw redirect(`/procedures/form/?procedure=${encodeURIComponent(procedureId)}${terms ? "&terms=1" : ""}`);
     }
-    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request), restored: await restoredMessage(request) };
+    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request), ...(await draftOf({ request, context })) };
   }
   const search = new URL(request.url).searchParams;
   // 'Volver' of a form of a draft chat (spec section 2) lands here with the procedure only.
@@ -72,14 +80,25 @@ export async function loadChat(request: Request, requested: ChatMode) {
     terms: false,
     key: randomUUID(),
     self: selfUrl(request),
-    restored: mode === "preview" ? null : await restoredMessage(request),
+    ...(mode === "preview" ? { restored: null, kept: null } : await draftOf({ request, context })),
   };
 }
 
-/** The message typed before a session expired, kept for this citizen and this chat (decision 032). */
-async function restoredMessage(request: Request): Promise<string | null> {
-  const fields = await restoreDraft(request);
-  return typeof fields?.message === "string" && fields.message.trim() ? fields.message.slice(0, MAX_MESSAGE_LENGTH) : null;
+/**
+ * The message typed before a session expired, kept for this citizen and this chat (decision 032), or
+ * the one typed beside a file attached without JavaScript (`kept`: restored without the notice).
+ */
+async function restoredMessage(scope: RequestScope): Promise<{ message: string; kept: boolean } | null> {
+  const fields = await restoreDraft(scope);
+  if (typeof fields?.message !== "string" || !fields.message.trim()) return null;
+  return { message: fields.message.slice(0, MAX_MESSAGE_LENGTH), kept: fields.kept === ATTACH_KEPT };
+}
+
+const ATTACH_KEPT = "attach";
+
+async function draftOf(scope: RequestScope): Promise<{ restored: string | null; kept: string | null }> {
+  const draft = await restoredMessage(scope);
+  return { restored: draft && !draft.kept ? draft.message : null, kept: draft?.kept ? draft.message : null };
 }
 
 /**
@@ -87,8 +106,8 @@ async function restoredMessage(request: Request): Promise<string | null> {
  * with a fetcher). Being a resource route, polling does not run the root loader, so an open chat
  * does not keep an idle session alive. No guard beyond the session: the API scopes it.
  */
-export async function chatEvents(request: Request) {
-  const ctx = await requireApiContext(request);
+export async function chatEvents({ request, context }: RequestScope) {
+  const ctx = await requireApiContext({ request, context });
   const url = new URL(request.url);
   const instance = url.searchParams.get("instance") ?? "";
   if (!ID.test(instance)) throw new Response("No encontrado", { status: 404 });
@@ -126,10 +145,12 @@ function uploadError(error: unknown, list: string[]): string {
   return t.toasts.uploadError;
 }
 
-export async function chatAction(request: Request, requested: "draft" | "chat") {
+export async function chatAction({ request, context }: RequestScope, requested: "draft" | "chat") {
   // A message sent after the session expired is kept for the same citizen's next sign-in.
-  await keepDraftOnExpiry(request, (form) => (form.get("intent") === "send" ? { message: String(form.get("message") ?? "") } : null));
-  const { ctx } = await requireAdhered(request, "procedures");
+  await keepDraftOnExpiry({ request, context }, (form) =>
+    form.get("intent") === "send" ? { message: String(form.get("message") ?? "") } : null,
+  );
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const mode = modeOf(request, requested);
   const self = selfUrl(request);
   const contentType = request.headers.get("content-type") ?? "";
@@ -142,7 +163,7 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
   const message = String(form.get("message") ?? "").trim();
 
   if (intent === "send" && mode === "draft") {
-    const procedureId = Number(param(request, "procedure"));
+    const procedureId = wireIdOf(param(request, "procedure"));
     if (!message) return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
     if (message.length > MAX_MESSAGE_LENGTH)
       return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
@@ -167,7 +188,7 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
   if (intent === "send") {
     if (message.length > MAX_MESSAGE_LENGTH)
       return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
-    const procedureId = Number(form.get("procedureId") ?? 0);
+    const procedureId = form.get("procedureId") ? wireIdOf(String(form.get("procedureId"))) : null;
     if (!message) {
       // Without JavaScript the button cannot be disabled: neither text nor file sends nothing.
       const current = await getChat(ctx, instanceId).catch((error) => {
@@ -218,10 +239,15 @@ export async function chatAction(request: Request, requested: "draft" | "chat") 
   return json<ChatActionData>({}, { status: 400 });
 }
 
+/**
+ * Files one attach post takes. Without JavaScript the chat is one form (decision 104): every requested
+ * document's file box travels with the message, empty ones included, and only the pressed one is attached.
+ */
+export const MAX_ATTACH_FILES = 10;
+
 async function attach(ctx: ApiContext, request: Request, self: string) {
   const instanceId = param(request, "instance");
-  const reader = multipartReader(1);
-  let list: string[] = [...ACCEPTED_UPLOAD_EXTENSIONS];
+  const reader = multipartReader(MAX_ATTACH_FILES, { tooLarge: "drop" });
   try {
     let form: FormData;
     try {
@@ -230,38 +256,72 @@ async function attach(ctx: ApiContext, request: Request, self: string) {
       if (error instanceof UploadRefused) return redirectWithToast(self, { type: "ERROR", message: error.message });
       throw error;
     }
-    const documentId = String(form.get("document") ?? "");
-    const file = form.get("file");
-    const chat = await getChat(ctx, instanceId).catch((error) => {
-      if (error instanceof Response) throw error;
-      return null;
-    });
-    const doc = chat?.current.documents.find((d) => d.id === documentId);
-    if (!chat || !doc) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
-    list = allowedExtensions(doc.spec.validExtensions);
-    if (!isDiskFile(file)) return redirectWithToast(self, { type: "ERROR", message: t.toasts.uploadError });
-    const name = file.name.split(/[\\/]/).pop()?.trim() || "documento";
-    if (!list.includes(extensionOf(name)))
-      return redirectWithToast(self, { type: "ERROR", message: E.upload.invalidFormat(list.join(", ")) });
-    let fileId: string;
-    try {
-      fileId = await forwardFile(ctx, file, name);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      return redirectWithToast(self, { type: "ERROR", message: uploadError(error, list) });
-    }
-    try {
-      await sendToSendDocument(ctx, instanceId, { procedureId: chat.procedureId, document: doc.id, file: { id: fileId, name } });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      const message =
-        error instanceof ApiError && error.status === 415
-          ? E.upload.invalidFormat(list.join(", "))
-          : errorText(error, t.toasts.sendDocumentError);
-      return redirectWithToast(self, { type: "ERROR", message });
-    }
-    return redirect(self);
+    // The message typed beside the file (no JavaScript) comes back with the page, attached or not.
+    const message = String(form.get("message") ?? "").slice(0, MAX_MESSAGE_LENGTH);
+    const kept = message.trim() ? await keepDraftHeader(ctx.cuil, self, { message, kept: ATTACH_KEPT }) : null;
+    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId);
+    const response = problem ? await redirectWithToast(self, { type: "ERROR", message: problem }) : redirect(self);
+    if (kept) response.headers.append("Set-Cookie", kept);
+    return response;
   } finally {
     reader.cleanup();
   }
+}
+
+/**
+ * Action of /resources/chat/attach?instance=…, the attach form's post with JavaScript (sent over
+ * XMLHttpRequest for its upload progress, issue 32): the same work as the page's post, answered
+ * `{ ok: true }` or `{ error }` instead of a redirect with a toast.
+ */
+export async function attachAnswer({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
+  const instanceId = param(request, "instance");
+  const reader = multipartReader(MAX_ATTACH_FILES, { tooLarge: "drop" });
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader.read);
+    } catch (error) {
+      if (error instanceof UploadRefused) return json({ error: error.message }, { status: 400 });
+      throw error;
+    }
+    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId);
+    return problem ? json({ error: problem }, { status: 400 }) : json({ ok: true });
+  } finally {
+    reader.cleanup();
+  }
+}
+
+/** Uploads the posted file and puts it among the documents to send; the citizen's text of what went wrong, or null. */
+async function attachFile(ctx: ApiContext, form: FormData, tooLarge: Set<string>, instanceId: string): Promise<string | null> {
+  const documentId = String(form.get("document") ?? "");
+  const field = form.has(`file-${documentId}`) || tooLarge.has(`file-${documentId}`) ? `file-${documentId}` : "file";
+  if (tooLarge.has(field)) return E.upload.tooLarge;
+  const file = form.get(field);
+  const chat = await getChat(ctx, instanceId).catch((error) => {
+    if (error instanceof Response) throw error;
+    return null;
+  });
+  const doc = chat?.current.documents.find((d) => d.id === documentId);
+  if (!chat || !doc) return t.toasts.uploadError;
+  const list = allowedExtensions(doc.spec.validExtensions);
+  if (!isDiskFile(file)) return t.toasts.uploadError;
+  const name = file.name.split(/[\\/]/).pop()?.trim() || "documento";
+  if (!list.includes(extensionOf(name))) return E.upload.invalidFormat(list.join(", "));
+  let fileId: string;
+  try {
+    fileId = await forwardFile(ctx, file, name);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return uploadError(error, list);
+  }
+  try {
+    await sendToSendDocument(ctx, instanceId, { procedureId: chat.procedureId, document: doc.id, file: { id: fileId, name } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return error instanceof ApiError && error.status === 415
+      ? E.upload.invalidFormat(list.join(", "))
+      : errorText(error, t.toasts.sendDocumentError);
+  }
+  return null;
 }

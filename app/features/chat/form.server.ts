@@ -10,17 +10,18 @@ import { createCookie, json, redirect } from "@remix-run/node";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { listInstances } from "~/api/procedures.server";
 import { createFormInstance, getChat, getFirstChat, getFormData, saveDraftForm, saveInstanceForm, type FormSpec } from "~/api/chat.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/env.server";
 import { readForm } from "~/lib/form.server";
 import { moduleConfig, orErrorPage, requireAdhered, type Startup } from "~/lib/guards.server";
 import { trayHref } from "~/features/procedures/url";
 import { errors as E } from "~/lib/messages/errors";
-import { procedures as t } from "~/lib/messages/procedures";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
 import { errorText, redirectWithToast } from "~/lib/toast.server";
 import { validateForm, type FormDefinition } from "@common/forms";
 import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
 import { clearDraftCookie, formFields, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
+import type { RequestScope } from "~/lib/session.server";
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -70,21 +71,24 @@ async function resolve(ctx: ApiContext, p: FormParams) {
   let procedure = p.procedure;
   if (p.instance) {
     const chat = await getChat(ctx, p.instance);
-    procedure = String(chat.procedureId);
+    procedure = chat.procedureId === null ? procedure : String(chat.procedureId);
   }
   if (!procedure) throw redirect("/error");
   let formId = p.form;
   if (!formId) {
+    // The procedure's form: where `forms/first` names it (ours), else the first requested document
+    // of its initial chat that is a form (spec section 3: a chat document's `spec.form.id`).
     const first = await getFirstChat(ctx, procedure);
-    formId = first.data.form?.id ?? null;
+    const documents = [...first.result.current.documents, ...first.result.events.flatMap((e) => e.documents)];
+    formId = first.data.form?.id ?? documents.find((d) => d.spec.form)?.spec.form?.id ?? null;
     if (!formId) throw redirect("/error");
   }
   const data = await getFormData(ctx, procedure, p.instance, formId);
   return { procedure, formId, data };
 }
 
-export async function loadFormScreen(request: Request) {
-  const { ctx } = await requireAdhered(request, "procedures");
+export async function loadFormScreen({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const p = formParams(request);
   const { formId, data } = await orErrorPage(() => resolve(ctx, p));
   return {
@@ -96,15 +100,15 @@ export async function loadFormScreen(request: Request) {
   };
 }
 
-export async function loadFrame(request: Request) {
-  const { ctx } = await requireAdhered(request, "procedures");
+export async function loadFrame({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const p = formParams(request);
   const { formId, data } = await orErrorPage(() => resolve(ctx, p));
   const attempt = (await attemptCookie.parse(request.headers.get("Cookie"))) as Attempt | null;
   const usable = attempt && attempt.formId === formId ? attempt : null;
   const clear = usable ? await attemptCookie.serialize("", { maxAge: 0 }) : null;
   // Decision 032: answers posted after the session expired come back once, for the same citizen.
-  const parked = usable ? null : await restoreDraft(request, `/forms/index.html?${query(p)}`);
+  const parked = usable ? null : await restoreDraft({ request, context }, `/forms/index.html?${query(p)}`);
   return {
     params: p,
     formId,
@@ -145,14 +149,14 @@ async function trayShowing({ ctx, config }: Startup, instanceId: string): Promis
   return found ? trayHref({ tab: found }, tabs[0]) : "/procedures";
 }
 
-export async function formAction(request: Request) {
+export async function formAction({ request, context }: RequestScope) {
   // Answers sent after the session expired are kept for the same citizen's next sign-in (the frame restores them).
   const kept = formParams(request);
-  await keepDraftOnExpiry(request, (form) => formFields(form, ["intent", "key"]), {
+  await keepDraftOnExpiry({ request, context }, (form) => formFields(form, ["intent", "key"]), {
     draftPage: `/forms/index.html?${query(kept)}`,
     returnTo: `/procedures/form/?${query(kept)}`,
   });
-  const startup = await requireAdhered(request, "procedures");
+  const startup = await requireAdhered({ request, context }, "procedures");
   const { ctx } = startup;
   const p = formParams(request);
   const self = `/procedures/form/?${query(p)}`;

@@ -5,7 +5,8 @@ import { loadFrame } from "./form.server";
 import { DraftRestored } from "~/features/session/DraftRestored";
 import { pageToken } from "~/lib/csrf.server";
 import { applySecurityHeaders, contentSecurityPolicy, newNonce } from "~/lib/headers.server";
-import { procedures as t } from "~/lib/messages/procedures";
+import { procedureChat as t } from "~/lib/messages/procedureChat";
+import type { RequestScope } from "~/lib/session.server";
 import appStyles from "~/styles/app.css";
 import chatStyles from "~/styles/chat.css";
 
@@ -14,8 +15,8 @@ import chatStyles from "~/styles/chat.css";
  * definition as a complete HTML document without script. Its form posts to the form screen
  * (`target="_parent"`), so saving navigates the whole page, with or without JavaScript.
  */
-export async function formFrameResponse(request: Request) {
-  const frame = await loadFrame(request);
+export async function formFrameResponse({ request, context }: RequestScope) {
+  const frame = await loadFrame({ request, context });
   const [token, csrfCookie] = await pageToken(request);
   const html = renderToStaticMarkup(
     <html lang="es-AR">

@@ -2,12 +2,15 @@ import type { ExportStatus } from "~/api/export.server";
 import { formatDateTime, formatTime } from "~/lib/dates";
 import { datos as D } from "~/lib/messages/datos";
 import { sizes } from "~/lib/messages/sizes";
-import { EXPORT_HREF } from "./url";
+import { StartExportForm } from "./StartExportForm";
+import { EXPORT_HREF, EXPORT_STATUS_HREF } from "./url";
 
 /**
- * 'Descargar mis datos' (decision 073): what the ZIP holds, what it costs, and a plain link to the
- * resource route that streams it (the same with and without JavaScript; the browser saves the
- * attachment, and a failure comes back here with a toast). Shown only when the backend offers it.
+ * 'Descargar mis datos' (decision 073): what the ZIP holds, what it costs, and the way to it. A file
+ * ready within the hour is a plain link to the resource route that streams it at once (the browser
+ * saves the attachment); otherwise the button posts to the status page, which starts the file and
+ * says how it goes until it is ready (issue 32). The same with and without JavaScript. Shown only
+ * when the backend offers it.
  */
 export function DownloadMyData({ status }: { status: ExportStatus }) {
   return (
@@ -24,11 +27,21 @@ export function DownloadMyData({ status }: { status: ExportStatus }) {
       ) : status.building ? (
         <p>{D.download.building}</p>
       ) : null}
-      <p>
-        <a className="btn btn--primary" href={EXPORT_HREF} aria-describedby="datos-download-hint" data-testid="datos-download">
-          {D.download.link}
-        </a>
-      </p>
+      {status.ready ? (
+        <p>
+          <a className="btn btn--primary" href={EXPORT_HREF} aria-describedby="datos-download-hint" data-testid="datos-download">
+            {D.download.link}
+          </a>
+        </p>
+      ) : status.building ? (
+        <p>
+          <a className="btn btn--primary" href={EXPORT_STATUS_HREF}>
+            {D.download.follow}
+          </a>
+        </p>
+      ) : (
+        <StartExportForm describedBy="datos-download-hint" />
+      )}
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { json, redirect } from "@remix-run/node";
 import { ACCESS_KINDS } from "@common/accesses";
 import { getAccesses } from "~/api/accesses.server";
-import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { requireApiContext, type RequestScope } from "~/lib/session.server";
 import { getExportStatus, type ExportStatus } from "~/api/export.server";
-import { normalizeDateParam } from "~/lib/dates";
+import { parseDay } from "@common/days";
 import { orErrorPage } from "~/lib/guards.server";
 import { datos as D } from "~/lib/messages/datos";
 import { loadDigestNote } from "./digest.server";
-import { rememberOffered } from "./offered.server";
 import { datosHref, type DatosState } from "./url";
 
 /** What the filter form sent, checked: invalid values are reported on their field and left out of the call. */
@@ -17,8 +17,8 @@ export function parseDatosState(params: URLSearchParams) {
   const rawKind = (params.get("kind") ?? "").trim();
   const rawPage = params.get("page") ?? "";
   const errors: { fieldId: string; message: string }[] = [];
-  let since = rawSince ? normalizeDateParam(rawSince) : null;
-  let until = rawUntil ? normalizeDateParam(rawUntil) : null;
+  let since = rawSince ? parseDay(rawSince) : null;
+  let until = rawUntil ? parseDay(rawUntil) : null;
   if (rawSince && !since) errors.push({ fieldId: "datos-since", message: D.errors.since });
   if (rawUntil && !until) errors.push({ fieldId: "datos-until", message: D.errors.until });
   if (since && until && since > until) {
@@ -34,8 +34,8 @@ export function parseDatosState(params: URLSearchParams) {
 }
 
 /** Loader of /datos: the signed-in citizen's access log (any signed-in citizen: the right of access needs no adhesion). */
-export async function loadDatos(request: Request) {
-  const ctx = await requireApiContext(request);
+export async function loadDatos({ request, context }: RequestScope) {
+  const ctx = await requireApiContext({ request, context });
   const url = new URL(request.url);
   const { state, errors, raw } = parseDatosState(url.searchParams);
   const [page, exportStatus, digest] = await Promise.all([
@@ -43,7 +43,6 @@ export async function loadDatos(request: Request) {
     exportStatusOrNull(ctx),
     loadDigestNote(ctx),
   ]);
-  rememberOffered(page !== null);
   if (!page) throw new Response("No encontrado", { status: 404 });
   if (state.page > page.last_page) throw redirect(datosHref({ ...state, page: page.last_page }));
   return json({ page, state, errors, raw, filtered: Boolean(state.since || state.until || state.kind), exportStatus, digest });

@@ -25,3 +25,8 @@ export function itemHref(kind: string, ref: string | null): string | null {
 
 /** 'Descargar mis datos' (decision 073): the resource route that streams the backend's ZIP. */
 export const EXPORT_HREF = "/resources/datos/export";
+
+/** The status page of 'Descargar mis datos' (issue 32): starts the file (post) and says how it goes. */
+export const EXPORT_STATUS_HREF = "/datos/descarga";
+/** How often the status page reads itself again while the file is prepared. */
+export const EXPORT_STATUS_SECONDS = 5;

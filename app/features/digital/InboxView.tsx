@@ -7,16 +7,18 @@ import { common } from "~/lib/messages/common";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
-import { InboxSort } from "~/features/deadlines/InboxSort";
 import { EmptyState, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
-import { hasFilters, inboxHref, ORDER_LABELS, parseInboxState, toggledOrder, type InboxState, type OrderKey } from "./query";
+import { InboxSort } from "./InboxSort";
+import { hasFilters, inboxHref, ORDER_LABELS, toggledOrder, type InboxState, type OrderKey } from "./query";
 
 const T = digital;
 
 export type InboxViewProps = {
   archived: boolean;
+  /** the view state the loader read from the URL */
+  state: InboxState;
   list: InboxResponse;
   types: CommunicationType[];
   counts: { all: number; unread: number };
@@ -64,6 +66,8 @@ function RowAction({ communication: c, archived }: { communication: Communicatio
           pendingLabel={<ArchiveIcon />}
         >
           <ArchiveIcon />
+          {/* A word for clients without the stylesheet (text browsers), where the icon shows nothing. */}
+          <span className="visually-hidden">{T.archive}</span>
         </SubmitButton>
       )}
     </Form>
@@ -112,10 +116,9 @@ function Keep({ state, omit }: { state: InboxState; omit: string[] }) {
   );
 }
 
-export function InboxView({ archived, list, types, counts }: InboxViewProps) {
+export function InboxView({ archived, state, list, types, counts }: InboxViewProps) {
   const location = useLocation();
   const base = location.pathname.replace(/\/$/, "") || "/digital";
-  const state = parseInboxState(new URLSearchParams(location.search));
   const onSearchChange = useDebouncedSubmit();
   const hydrated = useHydrated();
   const [picked, setSelected] = useState<string[]>([]);
@@ -233,7 +236,15 @@ export function InboxView({ archived, list, types, counts }: InboxViewProps) {
                     ["seen_until", F.seenUntil],
                   ] as const
                 ).map(([name, label]) => (
-                  <TextField key={name} id={`dd-f-${name}`} name={name} type="date" label={label} defaultValue={state[name]} />
+                  <TextField
+                    key={name}
+                    id={`dd-f-${name}`}
+                    name={name}
+                    type="date"
+                    label={label}
+                    hint={common.search.dateHint}
+                    defaultValue={state[name]}
+                  />
                 ))}
               </div>
               <div className="cluster">

@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
+import { useHydrated } from "~/ui";
 
 /**
  * Terms / privacy page, opened in a new tab from the adhesion form. 'Cerrar' closes the window
  * with JavaScript (going back to the adhesion when the browser refuses); without it, a link back.
  */
 export function LegalText({ title, closeLabel, html }: { title: string; closeLabel: string; html: string }) {
+  const hydrated = useHydrated();
   return (
     <section className="dd narrow dd-legal" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
@@ -13,19 +15,23 @@ export function LegalText({ title, closeLabel, html }: { title: string; closeLab
       {/* Sanitised on the server (sanitize-html) before it gets here. */}
       <div className="card dd-legal__text" dangerouslySetInnerHTML={{ __html: html }} />
       <p>
-        <button
-          type="button"
-          className="btn btn--primary js-only"
-          onClick={() => {
-            window.close();
-            setTimeout(() => window.location.assign("/digital/adhesion"), 300);
-          }}
-        >
-          {closeLabel}
-        </button>
-        <Link className="btn btn--primary no-js-only" to="/digital/adhesion">
-          {closeLabel}
-        </Link>
+        {/* Rendered only where it works: a text browser, which ignores the stylesheet's js-only, gets the link alone. */}
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              window.close();
+              setTimeout(() => window.location.assign("/digital/adhesion"), 300);
+            }}
+          >
+            {closeLabel}
+          </button>
+        ) : (
+          <Link className="btn btn--primary" to="/digital/adhesion">
+            {closeLabel}
+          </Link>
+        )}
       </p>
     </section>
   );

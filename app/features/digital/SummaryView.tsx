@@ -5,7 +5,7 @@ import type { Communication, HistoryEntry } from "~/api/digital.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
-import { EmptyState, LinkButton, SubmitButton } from "~/ui";
+import { EmptyState, LinkButton, SubmitButton, TimesInUtc } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import { DigitalHeader } from "./DigitalHeader";
 import { allDownloaded } from "./archive-rule";
@@ -56,12 +56,15 @@ export function SummaryView({
   communication: c,
   history,
   message,
+  linkable,
   archivedView,
 }: {
   communication: Communication;
   history: HistoryEntry[];
   /** The message, sanitised on the server when it carries markup (app/lib/rich-text.server.ts). */
   message: MessageBody;
+  /** The enabled modules a concerned procedure or record may link into. */
+  linkable: { procedures: boolean; records: boolean };
   archivedView: boolean;
 }) {
   const location = useLocation();
@@ -103,7 +106,8 @@ export function SummaryView({
             <dd>{c.code}</dd>
           </div>
         </dl>
-        <ConcernsLinks communication={c} />
+        <TimesInUtc />
+        <ConcernsLinks communication={c} linkable={linkable} />
 
         <h3 className="dd-summary__heading">{T.files}</h3>
         {c.files.length === 0 ? (

@@ -1,17 +1,19 @@
-import { json, redirect } from "@remix-run/node";
+import { createCookie, json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { sanitizeRichText } from "~/lib/rich-text.server";
 import { z } from "zod/v4";
-import { ApiError, requireApiContext, type ApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
+import { env } from "~/env.server";
 import { parseForm } from "~/lib/form.server";
 import { loadStartup, orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { errors } from "~/lib/messages/errors";
-import { forgetSessionUser } from "~/lib/session.server";
+import { forgetSessionUser, requireApiContext, type RequestScope } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/digest.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
+import { failedPage } from "~/lib/outage.server";
 
 export const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
@@ -23,39 +25,58 @@ async function loadContact(ctx: ApiContext, withCurrent: boolean) {
 }
 
 /** Loader of /digital/adhesion (unguarded): an adhered citizen goes on to the inbox. */
-export async function loadAdhesion(request: Request) {
-  const { ctx, adhered } = await loadStartup(request);
+export async function loadAdhesion({ request, context }: RequestScope) {
+  const { ctx, adhered } = await loadStartup({ request, context });
   if (adhered) throw redirect("/digital");
   return json(await loadContact(ctx, false));
 }
 
 /** 'Adherirme'. */
-export async function adhesionAction(request: Request) {
-  const { ctx } = await loadStartup(request);
+export async function adhesionAction({ request, context }: RequestScope) {
+  const { ctx } = await loadStartup({ request, context });
   return contactAction(request, ctx, "create");
 }
 
 /** Loader of /digital/settings: the contact data and the daily digest's switch (decision 074). */
-export async function loadSettings(request: Request) {
-  const { ctx } = await requireAdhered(request, "digital");
+export async function loadSettings({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "digital");
   const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
   return json({ ...contact, digest });
 }
 
 /** 'Guardar' of /digital/settings, or the digest's switch. */
-export async function settingsAction(request: Request) {
-  const { ctx } = await requireAdhered(request, "digital");
+export async function settingsAction({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "digital");
   // Two forms, one route: the digest's switch (decision 074) says so in its `intent`.
   if (await isDigestPost(request)) return digestAction(request, ctx);
   return contactAction(request, ctx, "update");
 }
 
+/**
+ * The confirmation pages say the data changed and an e-mail went out: true only right after the
+ * action. The action leaves a one-time signed cookie naming the page (as the toasts and receipts do);
+ * the page reads and clears it (issue 31).
+ */
+const confirmCookie = createCookie(env.secure ? "__Host-av_confirm" : "av_confirm", {
+  path: "/",
+  httpOnly: true,
+  secure: env.secure,
+  sameSite: "lax",
+  maxAge: 600,
+  secrets: [env.SESSION_SECRET],
+});
+
+/** Where a confirmation page opened directly (a bookmark, a reload) sends the citizen. */
+const CONFIRM_ELSEWHERE = { create: "/digital", update: "/digital/settings" } as const;
+
 /** Loader of /digital/confirm/{accion}: 'create' or 'update', and the e-mail the confirmation went to. */
-export async function loadConfirm(request: Request, accion: string | undefined) {
+export async function loadConfirm({ request, context }: RequestScope, accion: string | undefined) {
   if (accion !== "create" && accion !== "update") throw new Response("No encontrado", { status: 404 });
-  const { ctx } = await requireAdhered(request, "digital");
+  const { ctx } = await requireAdhered({ request, context }, "digital");
+  const flashed = await confirmCookie.parse(request.headers.get("Cookie"));
+  if (flashed !== accion) throw redirect(CONFIRM_ELSEWHERE[accion]);
   const self = await orErrorPage(() => getSelfDa(ctx));
-  return json({ accion, email: self.email });
+  return json({ accion, email: self.email }, { headers: { "Set-Cookie": await confirmCookie.serialize("", { maxAge: 0 }) } });
 }
 
 /** Adhering ('create') needs the terms accepted; updating the contact does not. */
@@ -92,19 +113,21 @@ async function contactAction(request: Request, ctx: ApiContext, mode: "create" |
   // Receipts (decision 033): adhering earns a receipt (with the adhesion's e-mail).
   const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;
   // The e-mail and phone changed: the page furniture asks the roles call again (decision 075).
+  const headers = new Headers(await forgetSessionUser(ctx));
+  headers.append("Set-Cookie", await confirmCookie.serialize(mode));
   return withReceipt(
     await redirectWithToast(
       `/digital/confirm/${mode}`,
       { type: "SUCCESS", message: mode === "create" ? T.adhesionSuccess : T.settingsSuccess },
-      { headers: await forgetSessionUser(request) },
+      { headers },
     ),
     receipt,
   );
 }
 
 /** Loader of /digital/terms and /digital/privacy (unguarded, signed in). */
-export async function loadLegalPage(request: Request, kind: "terms" | "privacy") {
-  const ctx = await requireApiContext(request);
+export async function loadLegalPage({ request, context }: RequestScope, kind: "terms" | "privacy") {
+  const ctx = await requireApiContext({ request, context });
   return json({ html: await loadLegalText(ctx, kind) });
 }
 
@@ -114,7 +137,7 @@ async function loadLegalText(ctx: ApiContext, kind: "terms" | "privacy") {
     const html = kind === "terms" ? await getTerms(ctx) : await getPolicies(ctx);
     return sanitizeRichText(html);
   } catch (error) {
-    if (error instanceof ApiError) throw redirect("/error");
+    if (error instanceof ApiError) throw failedPage(error);
     throw error;
   }
 }

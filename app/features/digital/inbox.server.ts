@@ -1,18 +1,27 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { ApiError } from "~/api/client.server";
-import { archiveCommunications, getInbox, getTypes, recoverCommunications, type InboxQuery } from "~/api/digital.server";
+import {
+  archiveCommunications,
+  getInbox,
+  getTypes,
+  recoverCommunications,
+  type CommunicationType,
+  type InboxQuery,
+} from "~/api/digital.server";
 import { parseForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { redirectWithToast } from "~/lib/toast.server";
 import { inboxHref, parseInboxState, seenFilter } from "./query";
+import { failedPage } from "~/lib/outage.server";
+import type { RequestScope } from "~/lib/session.server";
 
 const T = digital.toasts;
 
 /** Loader of /digital and /digital/archive. */
-export async function loadInbox(request: Request, archived: boolean) {
-  const { ctx } = await requireAdhered(request, "digital");
+export async function loadInbox({ request, context }: RequestScope, archived: boolean) {
+  const { ctx } = await requireAdhered({ request, context }, "digital");
   const url = new URL(request.url);
   const state = parseInboxState(url.searchParams);
   const query: InboxQuery = {
@@ -32,13 +41,19 @@ export async function loadInbox(request: Request, archived: boolean) {
   try {
     const [list, types, all] = await Promise.all([
       getInbox(ctx, query),
-      getTypes(ctx),
+      // The types only label a filter: without them the inbox still shows (the filter offers none).
+      getTypes(ctx).catch((error: unknown): CommunicationType[] => {
+        if (error instanceof Response) throw error;
+        return [];
+      }),
       // 'Todos (n)' on the unread tab: the same filters without the seen one.
       state.tab === "unread" ? getInbox(ctx, { ...query, seen: undefined, page: 1 }) : null,
     ]);
-    if (state.page > list.last_page) throw redirect(inboxHref(url.pathname, state, { page: list.last_page }));
+    if (state.page > Math.max(1, list.last_page)) throw redirect(inboxHref(url.pathname, state, { page: Math.max(1, list.last_page) }));
     return json({
       archived,
+      // The view reads the state the loader read (one reading of the URL, on the server).
+      state,
       list,
       types,
       counts: { all: all ? all.total : list.total, unread: list.unseen },
@@ -51,7 +66,7 @@ export async function loadInbox(request: Request, archived: boolean) {
         message: error.serverMessage ?? T.pageError,
       });
     }
-    throw redirect("/error");
+    throw failedPage(error);
   }
 }
 
@@ -62,8 +77,8 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Action of the lists and the summary: archive / recover one, recover many; PRG with a toast. */
-export async function communicationsAction(request: Request, successTo?: (intent: string) => string) {
-  const { ctx } = await requireAdhered(request, "digital");
+export async function communicationsAction({ request, context }: RequestScope, successTo?: (intent: string) => string) {
+  const { ctx } = await requireAdhered({ request, context }, "digital");
   const url = new URL(request.url);
   url.searchParams.delete("index");
   const back = `${url.pathname}${url.search}`;

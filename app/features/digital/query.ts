@@ -2,13 +2,23 @@
  * The inbox's view state lives in the URL (spec section 3 filters plus `tab` and `filters`).
  * Parsing is lenient: an invalid value is dropped, never an error page.
  */
-import { normalizeDateParam } from "~/lib/dates";
+import { parseDay } from "@common/days";
+import {
+  INBOX_DEFAULT_ORDER,
+  INBOX_DEFAULT_SORT,
+  INBOX_PAGE_MAX,
+  INBOX_TEXT_MAX,
+  inboxOrder,
+  parseInboxOrder,
+  splitInboxTypes,
+  type InboxOrderKey,
+  type InboxSelected,
+} from "@common/inbox";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 
-/** `due_date` is ours (decision 027): soonest first, communications without one last. */
-export const ORDER_KEYS = ["created_at", "subject", "client", "type", "seen_date", "due_date"] as const;
-export type OrderKey = (typeof ORDER_KEYS)[number];
+/** The keys the inbox sorts by (common/inbox.ts: the spec's columns and our `due_date`). */
+export type OrderKey = InboxOrderKey;
 
 /** The name of each column the inbox sorts by: its header, and the sort select's option when it is sorted by it. */
 export const ORDER_LABELS: Record<OrderKey, string> = {
@@ -19,7 +29,7 @@ export const ORDER_LABELS: Record<OrderKey, string> = {
   seen_date: digital.columns.seenDate,
   due_date: deadlines.column,
 };
-export const DEFAULT_ORDER = "-created_at";
+export const DEFAULT_ORDER = INBOX_DEFAULT_ORDER;
 
 export type InboxState = {
   page: number;
@@ -35,38 +45,34 @@ export type InboxState = {
   created_until: string;
   seen_since: string;
   seen_until: string;
-  selected: "received" | "notify";
+  selected: InboxSelected;
   /** advanced filter panel open */
   filtersOpen: boolean;
 };
 
 export function parseInboxState(params: URLSearchParams): InboxState {
-  const rawOrder = params.get("order") ?? DEFAULT_ORDER;
-  const key = rawOrder.replace(/^[-+]/, "");
-  const validOrder = (ORDER_KEYS as readonly string[]).includes(key);
-  const order = validOrder ? (rawOrder.startsWith("+") ? key : rawOrder) : DEFAULT_ORDER;
+  const { key, desc } = parseInboxOrder(params.get("order") ?? "") ?? INBOX_DEFAULT_SORT;
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   const seen = params.get("seen");
   const types = params
     .getAll("type")
-    .flatMap((t) => t.split(","))
-    .map((t) => t.trim())
+    .flatMap(splitInboxTypes)
     .filter((t) => /^[\w-]{1,32}$/.test(t));
-  let created_since = normalizeDateParam(params.get("created_since")) ?? "";
-  let created_until = normalizeDateParam(params.get("created_until")) ?? "";
+  let created_since = parseDay(params.get("created_since")) ?? "";
+  let created_until = parseDay(params.get("created_until")) ?? "";
   if (created_since && created_until && created_since > created_until) [created_since, created_until] = [created_until, created_since];
-  let seen_since = normalizeDateParam(params.get("seen_since")) ?? "";
-  let seen_until = normalizeDateParam(params.get("seen_until")) ?? "";
+  let seen_since = parseDay(params.get("seen_since")) ?? "";
+  let seen_until = parseDay(params.get("seen_until")) ?? "";
   if (seen_since && seen_until && seen_since > seen_until) [seen_since, seen_until] = [seen_until, seen_since];
   return {
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1,
-    order,
-    orderKey: order.replace(/^-/, "") as OrderKey,
-    desc: order.startsWith("-"),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, INBOX_PAGE_MAX) : 1,
+    order: inboxOrder(key, desc),
+    orderKey: key,
+    desc,
     tab: params.get("tab") === "unread" ? "unread" : "all",
-    search: (params.get("search") ?? "").trim().slice(0, 200),
+    search: (params.get("search") ?? "").trim().slice(0, INBOX_TEXT_MAX),
     seen: seen === "true" || seen === "false" ? seen : "",
-    client: (params.get("client") ?? "").trim().slice(0, 200),
+    client: (params.get("client") ?? "").trim().slice(0, INBOX_TEXT_MAX),
     type: [...new Set(types)],
     created_since,
     created_until,
@@ -97,8 +103,7 @@ export function inboxHref(base: string, state: InboxState, over: Partial<InboxSt
 
 /** Header click: the same column flips direction; another column starts ascending. */
 export function toggledOrder(state: InboxState, key: OrderKey): string {
-  if (state.orderKey === key) return state.desc ? key : `-${key}`;
-  return key;
+  return inboxOrder(key, state.orderKey === key && !state.desc);
 }
 
 /** The seen filter the API gets: the unread tab wins over the advanced filter. */

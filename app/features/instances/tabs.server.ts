@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { failedPage } from "~/lib/outage.server";
 import { ApiError } from "~/api/client.server";
 import type { TabConfig } from "~/api/schemas";
 import type { TabView } from "./tabs";
@@ -26,7 +26,7 @@ async function loadTabCounts(
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (!explicitTab) throw redirect("/error");
+    if (!explicitTab) throw failedPage(error);
     notice = countError;
     for (const tab of tabs) counts[tab.code] = null;
   }

@@ -2,12 +2,12 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { formatCuil, orNoData } from "~/features/shell/person";
+import { formatCuil, orNoData } from "~/lib/person";
 import { formatDate, formatTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Checkbox, ErrorSummary, LinkButton, Modal, SkeletonRows, SubmitButton, useHydrated } from "~/ui";
+import { Checkbox, ErrorSummary, LinkButton, Modal, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
 
@@ -124,6 +124,7 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
       {r.instances.length ? (
         <div className="card stack">
           <h2 className="section-title">{t.requirements.previousInstances}</h2>
+          <TimesInUtc />
           <ul className="proc-req__instances">
             {r.instances.map((i) => (
               <li key={i.id} className="card">

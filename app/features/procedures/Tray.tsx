@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, useDebouncedSubmit } from "~/ui";
+import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, TimesInUtc, useDebouncedSubmit } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import { SortSelect } from "~/features/instances/SortSelect";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
@@ -42,6 +42,7 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
         type="date"
         lang="es-AR"
         label={common.search.since}
+        hint={common.search.dateHint}
         defaultValue={state.since ?? ""}
         onChange={onChangeNow}
       />
@@ -51,6 +52,7 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
         type="date"
         lang="es-AR"
         label={common.search.until}
+        hint={common.search.dateHint}
         defaultValue={state.until ?? ""}
         onChange={onChangeNow}
       />
@@ -189,7 +191,18 @@ export function NoResults({ publicUrl }: { publicUrl: string }) {
   );
 }
 
-export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEntry[]; closeHref: string; back: string }) {
+export function HistoryModal({
+  entries,
+  requested = {},
+  closeHref,
+  back,
+}: {
+  entries: HistoryEntry[];
+  /** The requested document each file answered, by file id. */
+  requested?: Record<string, string>;
+  closeHref: string;
+  back: string;
+}) {
   return (
     <Modal id="proc-modal" title={t.modals.history} open closeHref={closeHref} size="lg">
       {entries.length === 0 ? (
@@ -214,6 +227,7 @@ export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEnt
                         <a href={downloadHref({ fileId: f.fileId, name: f.name }, back)} aria-label={t.ui.downloadFile(f.name)}>
                           {f.name}
                         </a>
+                        {requested[f.fileId] ? <> {t.history.answered(requested[f.fileId])}</> : null}
                       </li>
                     ))}
                   </ul>
@@ -222,24 +236,33 @@ export function HistoryModal({ entries, closeHref, back }: { entries: HistoryEnt
           ]}
         />
       )}
+      {entries.length ? <TimesInUtc /> : null}
     </Modal>
   );
 }
 
 export function AttachmentsModal({
   docs,
+  requested = {},
   closeHref,
   back,
   instanceId,
+  archives = true,
 }: {
   docs: AttachedDocument[];
+  /** The requested document each file answered, by file id (a column only when some file has one). */
+  requested?: Record<string, string>;
   closeHref: string;
   back: string;
   instanceId?: string;
+  /** whether the backend offers 'Descargar todo' (decision 098) */
+  archives?: boolean;
 }) {
   return (
     <Modal id="proc-modal" title={t.modals.attachments} open closeHref={closeHref} size="lg">
-      {instanceId ? <DownloadAllLink id="proc-download-all" href={procedureZipHref(instanceId, back)} count={docs.length} /> : null}
+      {instanceId && archives ? (
+        <DownloadAllLink id="proc-download-all" href={procedureZipHref(instanceId, back)} count={docs.length} />
+      ) : null}
       {docs.length === 0 ? (
         <p>{t.attachments.empty}</p>
       ) : (
@@ -248,6 +271,9 @@ export function AttachmentsModal({
           rowKey={(doc) => doc.fileId}
           columns={[
             { key: "fileName", header: t.attachments.fileName, cell: (doc) => doc.fileName },
+            ...(docs.some((doc) => requested[doc.fileId])
+              ? [{ key: "requested", header: t.attachments.requested, cell: (doc: AttachedDocument) => requested[doc.fileId] ?? "" }]
+              : []),
             { key: "date", header: t.attachments.date, cell: (doc) => formatDateTime(doc.createdAt) },
             { key: "status", header: t.attachments.status, cell: (doc) => statusLabel(doc.status) },
             {
@@ -269,6 +295,7 @@ export function AttachmentsModal({
           ]}
         />
       )}
+      {docs.length ? <TimesInUtc /> : null}
     </Modal>
   );
 }

@@ -80,10 +80,17 @@ export function TrayView({ data }: { data: SerializeFrom<typeof loadTray> }) {
         </>
       )}
       {state.modal === "historial" && data.history ? (
-        <HistoryModal entries={data.history} closeHref={data.closeHref} back={data.here} />
+        <HistoryModal entries={data.history} requested={data.requested} closeHref={data.closeHref} back={data.here} />
       ) : null}
       {state.modal === "adjuntos" && data.docs ? (
-        <AttachmentsModal docs={data.docs} closeHref={data.closeHref} back={data.here} instanceId={data.state.instance ?? undefined} />
+        <AttachmentsModal
+          docs={data.docs}
+          requested={data.requested}
+          closeHref={data.closeHref}
+          back={data.here}
+          instanceId={data.state.instance ?? undefined}
+          archives={data.archives}
+        />
       ) : null}
       {state.modal === "cancelar" && state.instance ? (
         <CancelModal instanceId={state.instance} title={modalInstance?.title ?? null} closeHref={data.closeHref} />

@@ -6,6 +6,7 @@ import { requireAdhered } from "~/lib/guards.server";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
 import { safeReturnTo } from "./url";
+import type { RequestScope } from "~/lib/session.server";
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 const backOf = (url: URL) => safeReturnTo(url.searchParams.get("back"), "/procedures", "/procedures");
@@ -16,8 +17,8 @@ const backOf = (url: URL) => safeReturnTo(url.searchParams.get("back"), "/proced
  * failure goes back to `back` (a /procedures URL) with 'Algo salió mal al descargar el documento.
  * Intente nuevamente.'.
  */
-export async function procedureFileResponse(request: Request) {
-  const { ctx } = await requireAdhered(request, "procedures");
+export async function procedureFileResponse({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const url = new URL(request.url);
   const fileId = url.searchParams.get("file") ?? "";
   const name = (url.searchParams.get("name") ?? "documento.pdf").slice(0, 255);
@@ -48,8 +49,8 @@ export async function procedureFileResponse(request: Request) {
  * Loader of /resources/procedures/download-all/{instanceId}, 'Descargar todo' of a procedure
  * (`GET /api/fs/archive/procedure/{id}`); a failure goes back to `back` (a /procedures URL).
  */
-export async function procedureArchive(request: Request, instanceId: string | undefined) {
-  const { ctx } = await requireAdhered(request, "procedures");
+export async function procedureArchive({ request, context }: RequestScope, instanceId: string | undefined) {
+  const { ctx } = await requireAdhered({ request, context }, "procedures");
   const id = instanceId ?? "";
   if (!ID.test(id)) throw new Response("No encontrado", { status: 404 });
   return archiveResponse(() => downloadProcedureArchive(ctx, id), backOf(new URL(request.url)));

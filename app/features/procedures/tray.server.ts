@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { ApiError } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { getChat } from "~/api/chat.server";
 import {
   countInstances,
   discardInstance,
@@ -12,19 +13,23 @@ import {
   type HistoryEntry,
 } from "~/api/procedures.server";
 import { getLinkedCommunications } from "~/api/thread.server";
-import { env } from "~/lib/env.server";
+import { offers } from "~/api/extensions.server";
+import { env } from "~/env.server";
 import { parseForm } from "~/lib/form.server";
-import { moduleConfig, requireAdhered } from "~/lib/guards.server";
+import { moduleConfig, moduleEnabled, requireAdhered } from "~/lib/guards.server";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
-import { DEFAULT_SORT, parseTrayState, safeReturnTo, trayHref, withoutModal, type TrayState } from "./url";
+import { parseTrayState } from "./tray-state.server";
+import { DEFAULT_SORT, safeReturnTo, trayHref, withoutModal, type TrayState } from "./url";
+import { failedPage } from "~/lib/outage.server";
+import type { RequestScope } from "~/lib/session.server";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** Where a failed list load goes (spec section 8): the toast of the filter that caused it, or /error. */
-async function listFailure(state: TrayState, defaultTab: string): Promise<Response> {
+async function listFailure(error: ApiError, state: TrayState, defaultTab: string): Promise<Response> {
   if (state.q) {
     return redirectWithToast(trayHref({ ...state, q: "", page: 1, modal: null }, defaultTab), {
       type: "ERROR",
@@ -40,12 +45,12 @@ async function listFailure(state: TrayState, defaultTab: string): Promise<Respon
   if (state.page > 1) {
     return redirectWithToast(trayHref({ ...state, page: 1, modal: null }, defaultTab), { type: "ERROR", message: t.toasts.pageError });
   }
-  return redirect("/error");
+  return failedPage(error);
 }
 
 /** Loader of /procedures: the tabs with their counts, one page of the chosen tab, its communications and the open modal's data. */
-export async function loadTray(request: Request) {
-  const { ctx, config } = await requireAdhered(request, "procedures");
+export async function loadTray({ request, context }: RequestScope) {
+  const { ctx, config } = await requireAdhered({ request, context }, "procedures");
   const module = moduleConfig(config, "procedures");
   if (!module) throw new Response("No encontrado", { status: 404 });
   const tabs = module.tabs;
@@ -71,21 +76,30 @@ export async function loadTray(request: Request) {
         })
       : Promise.resolve({ instances: [], last_page: 1 }),
   );
-  if (!counted.page.ok) throw await listFailure(state, defaultTab);
+  if (!counted.page.ok) throw await listFailure(counted.page.error, state, defaultTab);
   const list = counted.page.value;
+  // Module gating covers every link into a module (issue 31): no 'Ir al expediente' while the
+  // records module is disabled, no communications while the digital one is.
+  const instances = moduleEnabled(config, "records")
+    ? list.instances
+    : list.instances.map((i) => ({ ...i, buttons: i.buttons.filter((b) => b !== "goToRecord") }));
 
   // The communications about the cards of this page (decision 026), in one call (a failure hides them).
-  const related = list.instances.length
-    ? await getLinkedCommunications(ctx, { instances: list.instances.map((i) => i.id) }).catch((error: unknown) => {
-        if (!isApiError(error)) throw error;
-        return [];
-      })
-    : [];
+  const related =
+    list.instances.length && moduleEnabled(config, "digital")
+      ? await getLinkedCommunications(ctx, { instances: list.instances.map((i) => i.id) }).catch((error: unknown) => {
+          if (!isApiError(error)) throw error;
+          return [];
+        })
+      : [];
 
   const here = trayHref(state, defaultTab);
   const closeHref = withoutModal(here);
   let history: HistoryEntry[] | null = null;
   let docs: AttachedDocument[] | null = null;
+  // Which requested document each file answered, from the conversation (issue 31); none when it fails.
+  const requested = (state.modal === "historial" || state.modal === "adjuntos") && state.instance ? requestedOf(ctx, state.instance) : null;
+  requested?.catch(() => undefined); // answered below, unless a modal's failure ends the page first
   if (state.modal === "historial" && state.instance) {
     try {
       history = await getHistory(ctx, state.instance);
@@ -94,6 +108,8 @@ export async function loadTray(request: Request) {
       throw await redirectWithToast(closeHref, { type: "ERROR", message: error.serverMessage ?? t.toasts.historyError });
     }
   }
+  // 'Descargar todo' is ours beyond the spec (decision 098): shown where the backend offers it.
+  const archives = state.modal === "adjuntos" && (await offers(ctx, "archives"));
   if (state.modal === "adjuntos" && state.instance) {
     try {
       docs = await getReceivedDocs(ctx, state.instance);
@@ -107,17 +123,38 @@ export async function loadTray(request: Request) {
     state,
     defaultTab,
     tabs: counted.tabs,
-    instances: list.instances,
+    instances,
     related,
     lastPage: Math.max(1, list.last_page),
     newButton: module.newButton,
     history,
     docs,
+    archives,
+    requested: requested ? await requested : {},
     here,
     closeHref,
     notice: counted.notice,
     publicUrl: env.PUBLIC_PROCEDURES_URL,
   });
+}
+
+/**
+ * The description of the requested document each file of an instance answered, by file id: from its
+ * conversation's documents (spec section 3, chat document: spec.description and file.id). A form
+ * procedure has no conversation, and a failure names no document: the modals still show the files.
+ */
+async function requestedOf(ctx: ApiContext, instanceId: string): Promise<Record<string, string>> {
+  try {
+    const chat = await getChat(ctx, instanceId);
+    const named: Record<string, string> = {};
+    for (const doc of [...chat.events.flatMap((e) => e.documents), ...chat.current.documents]) {
+      if (doc.file?.id && doc.spec.description) named[doc.file.id] = doc.spec.description;
+    }
+    return named;
+  } catch (error) {
+    if (error instanceof Response || !isApiError(error)) throw error;
+    return {};
+  }
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -135,8 +172,8 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Action of /procedures: discard an instance, or go to the record it became. */
-export async function trayAction(request: Request) {
-  const { ctx } = await requireAdhered(request, "procedures");
+export async function trayAction({ request, context }: RequestScope) {
+  const { ctx, config } = await requireAdhered({ request, context }, "procedures");
   const form = await parseForm(request, actionSchema);
   const back = withoutModal(safeReturnTo(form.ok ? form.data.returnTo : form.values.returnTo, "/procedures", "/procedures"));
   if (!form.ok) {
@@ -153,6 +190,7 @@ export async function trayAction(request: Request) {
     }
     return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.discardSuccess });
   }
+  if (!moduleEnabled(config, "records")) return redirectWithToast(back, { type: "ERROR", message: t.toasts.goToRecordError });
   try {
     const recordId = await redirectRecord(ctx, data.instance);
     return redirect(`/records/manager/?file=${encodeURIComponent(recordId)}`);

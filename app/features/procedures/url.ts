@@ -1,9 +1,8 @@
 /**
  * The tray's and the catalogue's view state, all in the URL (pure helpers, used by loaders and
- * components alike).
+ * components alike; the tray's reading is in ./tray-state.server).
  */
 import { safeReturnPath } from "~/lib/redirect";
-import { normalizeDateParam } from "~/lib/dates";
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
 
@@ -23,27 +22,6 @@ export type TrayState = {
   modal: TrayModal | null;
   instance: string | null;
 };
-
-export function parseTrayState(params: URLSearchParams, tabCodes: readonly string[]): TrayState {
-  const rawTab = params.get("tab");
-  const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : (tabCodes[0] ?? "");
-  const modal = params.get("modal");
-  const instance = params.get("instance");
-  let since = normalizeDateParam(params.get("since"));
-  let until = normalizeDateParam(params.get("until"));
-  if (since && until && since > until) [since, until] = [until, since];
-  return {
-    tab,
-    explicitTab: Boolean(rawTab && tabCodes.includes(rawTab)),
-    q: (params.get("q") ?? "").trim().slice(0, 200),
-    since,
-    until,
-    sort: parseSort(params.get("sort")),
-    page: clampPage(params.get("page")),
-    modal: modal && (MODALS as readonly string[]).includes(modal) && instance ? (modal as TrayModal) : null,
-    instance: instance && /^[A-Za-z0-9-]{1,64}$/.test(instance) ? instance : null,
-  };
-}
 
 /** The tray URL for a state; defaults are left out so URLs stay short. */
 export function trayHref(state: Partial<TrayState>, defaultTab?: string): string {

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Receipt } from "~/api/receipts.server";
 import { formatDateTime } from "~/lib/dates";
 import { receipts as R } from "~/lib/messages/receipts";
+import { TimesInUtc } from "~/ui/TimesInUtc";
 
 /** /comprobantes: the citizen's receipts, each a link to its page. */
 export function ReceiptListView({ receipts }: { receipts: Pick<Receipt, "id" | "kind" | "number" | "occurredAt">[] }) {
@@ -25,6 +26,7 @@ export function ReceiptListView({ receipts }: { receipts: Pick<Receipt, "id" | "
           ))}
         </ul>
       )}
+      {receipts.length ? <TimesInUtc /> : null}
     </section>
   );
 }

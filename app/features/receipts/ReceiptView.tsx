@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { Receipt } from "~/api/receipts.server";
-import { formatCuil } from "~/features/shell/person";
+import { formatCuil } from "~/lib/person";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { sizes } from "~/lib/messages/sizes";
 import { receipts as R } from "~/lib/messages/receipts";
 import { DataTable } from "~/ui/DataTable";
+import { useHydrated } from "~/ui";
 
 /** What the receipt says, as label/value rows (the page and the PDF show the same). */
 export function receiptRows(receipt: Receipt): { label: string; value: string }[] {
@@ -14,7 +15,7 @@ export function receiptRows(receipt: Receipt): { label: string; value: string }[
     { label: R.date, value: formatDate(receipt.occurredAt) },
     { label: R.time, value: `${formatTime(receipt.occurredAt)} (${R.timeZone})` },
     { label: R.citizen, value: d.citizen.name },
-    { label: R.cuil, value: formatCuil(d.citizen.cuil) ?? d.citizen.cuil },
+    { label: R.cuil, value: formatCuil(d.citizen.cuil) },
   ];
   if (d.procedure) rows.push({ label: R.procedure, value: d.procedure });
   if (d.record) rows.push({ label: R.record, value: d.record });
@@ -80,11 +81,15 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** 'Imprimir' needs script: shown only with JavaScript (the browser's own print works without it). */
+/**
+ * 'Imprimir' needs script: rendered only once it works (a text browser ignores the stylesheet's
+ * js-only); without it the browser's own print and the PDF remain.
+ */
 function PrintButton() {
-  return (
-    <button type="button" className="btn btn--secondary js-only" onClick={() => window.print()}>
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
       {R.print}
     </button>
-  );
+  ) : null;
 }

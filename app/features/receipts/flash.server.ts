@@ -7,7 +7,9 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod/v4";
 import type { ApiContext } from "~/api/client.server";
 import { issueReceipt, type ReceiptKind } from "~/api/receipts.server";
-import { env } from "~/lib/env.server";
+import { offers } from "~/api/extensions.server";
+import { env } from "~/env.server";
+import { logError } from "~/lib/log.server";
 
 const flashCookie = createCookie(env.secure ? "__Host-av_receipt" : "av_receipt", {
   path: "/",
@@ -28,11 +30,13 @@ export type ReceiptFlash = z.infer<typeof FlashSchema>;
  */
 export async function receiptFlashHeader(ctx: ApiContext, kind: ReceiptKind, ref = ""): Promise<string | null> {
   try {
+    // Receipts are ours beyond the spec (decision 098): none where the backend does not offer them.
+    if (!(await offers(ctx, "receipts"))) return null;
     const receipt = await issueReceipt(ctx, kind, ref);
     return await flashCookie.serialize({ id: receipt.id, number: receipt.number } satisfies ReceiptFlash);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`receipt not issued (${kind}): ${error instanceof Error ? error.message : String(error)}`);
+    logError("receipt not issued", error, ctx.request, { kind });
     return null;
   }
 }

@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
-import { ApiError, requireApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
+import { requireApiContext, type RequestScope } from "~/lib/session.server";
 import { getReceipt, listReceipts } from "~/api/receipts.server";
+import { offers } from "~/api/extensions.server";
 import { orErrorPage } from "~/lib/guards.server";
 import { receipts as R } from "~/lib/messages/receipts";
 import { errorPage, upstreamStatus } from "~/lib/resource.server";
@@ -9,15 +11,22 @@ import { receiptPdf } from "./pdf.server";
 const ID = /^[0-9a-f-]{36}$/i;
 const notFound = () => new Response("No encontrado", { status: 404 });
 
+/** The signed-in citizen's API context, where the backend offers receipts (decision 098); else not found. */
+async function receiptsContext(scope: RequestScope): Promise<ApiContext> {
+  const ctx = await requireApiContext(scope);
+  if (!(await offers(ctx, "receipts"))) throw notFound();
+  return ctx;
+}
+
 /** Loader of /comprobantes: the signed-in citizen's receipts, newest first. */
-export async function loadReceipts(request: Request) {
-  const ctx = await requireApiContext(request);
+export async function loadReceipts(scope: RequestScope) {
+  const ctx = await receiptsContext(scope);
   return json({ receipts: await orErrorPage(() => listReceipts(ctx)) });
 }
 
 /** Loader of /comprobantes/{id}: a receipt of the signed-in citizen ('Comprobante'); another citizen's is 404. */
-export async function loadReceipt(request: Request, id: string | undefined) {
-  const ctx = await requireApiContext(request);
+export async function loadReceipt(scope: RequestScope, id: string | undefined) {
+  const ctx = await receiptsContext(scope);
   if (!id || !ID.test(id)) throw notFound();
   try {
     return json({ receipt: await getReceipt(ctx, id) });
@@ -28,8 +37,8 @@ export async function loadReceipt(request: Request, id: string | undefined) {
 }
 
 /** 'Descargar PDF' of a receipt: made on the server with pdf-lib; another citizen's receipt is 404. */
-export async function receiptPdfResponse(request: Request, id: string | undefined) {
-  const ctx = await requireApiContext(request);
+export async function receiptPdfResponse(scope: RequestScope, id: string | undefined) {
+  const ctx = await receiptsContext(scope);
   if (!id || !ID.test(id)) throw notFound();
   let receipt;
   try {

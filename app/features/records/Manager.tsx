@@ -5,10 +5,9 @@ import type { IncorporatedDocument, PendingDocument, RecordHeader, SentDocument 
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import { paginateList, RECORD_DOCUMENTS_PAGE_SIZE } from "~/lib/paginate";
-import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
+import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, TimesInUtc, useDebouncedSubmit, useHydrated } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
-import { downloadHref, filterIncorporated, type DocRef } from "./docs";
+import { downloadHref, sentId, type DocPage, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
 
 const m = t.manager;
@@ -78,10 +77,12 @@ function RowLink({ to, label, children }: { to: string; label: string; children:
   );
 }
 
-export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocument[]; state: ManagerState }) {
+/**
+ * The lists show the page the loader sent (issue 30). Their page links are plain links to the same
+ * screen with that list's page and the other lists' pages kept, landing on the list's heading.
+ */
+export function IncorporatedSection({ list, count, state }: { list: DocPage<IncorporatedDocument>; count: number; state: ManagerState }) {
   const onSearch = useDebouncedSubmit();
-  const filtered = filterIncorporated(docs, state.q);
-  const pageOf = paginateList(filtered, state.ipage, RECORD_DOCUMENTS_PAGE_SIZE);
   return (
     <section className="rec-section" aria-labelledby="rec-incorporated">
       <h3 id="rec-incorporated" className="rec-section__title">
@@ -89,6 +90,8 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
       </h3>
       <Form method="get" action="/records/manager/" className="rec-search" role="search" aria-label={m.searchIncorporated}>
         <input type="hidden" name="file" value={state.file} />
+        {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
+        {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}
         <TextField
           id="rec-doc-q"
           name="q"
@@ -102,9 +105,9 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
           {common.actions.search}
         </button>
       </Form>
-      {docs.length === 0 ? (
+      {count === 0 ? (
         <EmptyState title={m.empty.incorporated} />
-      ) : filtered.length === 0 ? (
+      ) : list.total === 0 ? (
         <EmptyState title={t.ui.noIncorporatedMatches} />
       ) : (
         <>
@@ -112,7 +115,7 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
             className="table rec-table"
             caption={m.incorporated}
             captionHidden
-            rows={pageOf.items}
+            rows={list.items}
             rowKey={(d) => `${d.id ?? d.file.signedFileId}`}
             columns={[
               { key: "order", header: m.columns.order, cell: (d) => <span className="rec-order">{m.order(d.nroFolio ?? "")}</span> },
@@ -150,10 +153,10 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
             ]}
           />
           <Paginator
-            page={pageOf.page}
-            lastPage={pageOf.lastPage}
+            page={list.page}
+            lastPage={list.lastPage}
             label={t.ui.documentsPaginator(m.incorporated)}
-            hrefFor={(ipage) => managerHref({ ...state, modal: null, sel: [], ipage })}
+            hrefFor={(ipage) => `${managerHref({ ...state, modal: null, sel: [], ipage })}#rec-incorporated`}
           />
         </>
       )}
@@ -161,17 +164,15 @@ export function IncorporatedSection({ docs, state }: { docs: IncorporatedDocumen
   );
 }
 
-/** A sent document's id: its file's, else its spec's, else its own, else its place on the page. */
-const sentId = (d: SentDocument, i: number) => d.file.id ?? d.spec.id ?? d.id ?? String(i);
-
-export function SentSection({ docs, state }: { docs: SentDocument[]; state: ManagerState }) {
-  const pageOf = paginateList(docs, state.spage, RECORD_DOCUMENTS_PAGE_SIZE);
+export function SentSection({ list, state }: { list: DocPage<SentDocument>; state: ManagerState }) {
+  // A sent document without ids is known by its place in the whole list (docs.ts).
+  const idOf = (d: SentDocument, i: number) => sentId(d, list.offset + i);
   return (
     <section className="rec-section" aria-labelledby="rec-sent">
       <h3 id="rec-sent" className="rec-section__title">
         {m.sent}
       </h3>
-      {docs.length === 0 ? (
+      {list.total === 0 ? (
         <EmptyState title={m.empty.sent} />
       ) : (
         <>
@@ -179,8 +180,8 @@ export function SentSection({ docs, state }: { docs: SentDocument[]; state: Mana
             className="table rec-table"
             caption={m.sent}
             captionHidden
-            rows={pageOf.items}
-            rowKey={sentId}
+            rows={list.items}
+            rowKey={idOf}
             columns={[
               { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
               { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDateTime(d.updated_at) },
@@ -192,14 +193,17 @@ export function SentSection({ docs, state }: { docs: SentDocument[]; state: Mana
                 className: "rec-table__actions",
                 cell: (d, i) => (
                   <>
+                    {/* Only a document whose file the backend names can be shown (decision 098). */}
+                    {d.file.id ? (
+                      <RowLink
+                        to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: idOf(d, i), page: 1 })}#rec-modal`}
+                        label={t.ui.previewOf(d.file.name)}
+                      >
+                        {m.preview}
+                      </RowLink>
+                    ) : null}
                     <RowLink
-                      to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: sentId(d, i), page: 1 })}#rec-modal`}
-                      label={t.ui.previewOf(d.file.name)}
-                    >
-                      {m.preview}
-                    </RowLink>
-                    <RowLink
-                      to={`${managerHref({ ...state, modal: "details", set: "sent", doc: sentId(d, i) })}#rec-modal`}
+                      to={`${managerHref({ ...state, modal: "details", set: "sent", doc: idOf(d, i) })}#rec-modal`}
                       label={t.ui.detailsOf(d.file.name)}
                     >
                       {m.details}
@@ -210,25 +214,25 @@ export function SentSection({ docs, state }: { docs: SentDocument[]; state: Mana
             ]}
           />
           <Paginator
-            page={pageOf.page}
-            lastPage={pageOf.lastPage}
+            page={list.page}
+            lastPage={list.lastPage}
             label={t.ui.documentsPaginator(m.sent)}
-            hrefFor={(spage) => managerHref({ ...state, modal: null, sel: [], spage })}
+            hrefFor={(spage) => `${managerHref({ ...state, modal: null, sel: [], spage })}#rec-sent`}
           />
+          <TimesInUtc />
         </>
       )}
     </section>
   );
 }
 
-export function PendingSection({ docs, state }: { docs: PendingDocument[]; state: ManagerState }) {
+export function PendingSection({ list, state }: { list: DocPage<PendingDocument>; state: ManagerState }) {
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<string[]>(state.sel);
-  const pageOf = paginateList(docs, state.ppage, RECORD_DOCUMENTS_PAGE_SIZE);
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((s) => s !== id)));
-  // Selections on other client pages travel as hidden fields.
-  const visible = new Set(pageOf.items.map((d) => d.spec.id));
+  // Selections on other pages travel as hidden fields.
+  const visible = new Set(list.items.map((d) => d.spec.id));
   return (
     <section className="rec-section" aria-labelledby="rec-pending">
       <div className="rec-section__head">
@@ -246,7 +250,7 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
           </ul>
         </details>
       </div>
-      {docs.length === 0 ? (
+      {list.total === 0 ? (
         <EmptyState title={m.empty.pending} />
       ) : (
         <Form method="get" action="/records/manager/" className="rec-pending-form" preventScrollReset>
@@ -261,7 +265,7 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
             className="table rec-table"
             caption={m.pending}
             captionHidden
-            rows={pageOf.items}
+            rows={list.items}
             rowKey={(d) => d.spec.id}
             columns={[
               {
@@ -316,10 +320,10 @@ export function PendingSection({ docs, state }: { docs: PendingDocument[]; state
             ]}
           />
           <Paginator
-            page={pageOf.page}
-            lastPage={pageOf.lastPage}
+            page={list.page}
+            lastPage={list.lastPage}
             label={t.ui.documentsPaginator(m.pending)}
-            hrefFor={(ppage) => managerHref({ ...state, modal: null, sel: selected, ppage })}
+            hrefFor={(ppage) => `${managerHref({ ...state, modal: null, sel: selected, ppage })}#rec-pending`}
           />
           <div className="rec-pending-form__actions">
             {hydrated ? (
@@ -389,9 +393,9 @@ export function DeleteModal({ doc, state }: { doc: PendingDocument; state: Manag
   );
 }
 
-export function SendModal({ docs, state }: { docs: PendingDocument[]; state: ManagerState }) {
+/** `chosen`: the pending documents of the URL's selection, whatever their page (the loader's). */
+export function SendModal({ chosen, state }: { chosen: PendingDocument[]; state: ManagerState }) {
   const closeHref = managerHref({ ...state, modal: null });
-  const chosen = docs.filter((d) => state.sel.includes(d.spec.id));
   const n = chosen.length;
   return (
     <Modal id="rec-modal" title={n ? t.sendModal.title(n) : m.sendDocuments} open closeHref={closeHref} size="sm">

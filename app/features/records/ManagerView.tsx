@@ -5,7 +5,8 @@ import { ThreadList } from "~/features/thread/ThreadList";
 import { furniture } from "~/lib/messages/furniture";
 import { records as t } from "~/lib/messages/records";
 import { thread } from "~/lib/messages/thread";
-import { LinkButton, LoadingScreen, Toast } from "~/ui";
+import { LinkButton, LoadingScreen, Toast, useHydrated } from "~/ui";
+import { common } from "~/lib/messages/common";
 import type { loadManager } from "./manager.server";
 import {
   DeleteModal,
@@ -25,23 +26,40 @@ import { parseManagerState, withoutModal } from "./url";
 export function ManagerView({ data }: { data: SerializeFrom<typeof loadManager> }) {
   const actionData = useActionData<UploadAnswer>();
   const location = useLocation();
-  // The URL is the state (also when paging skipped the loader).
-  const state = parseManagerState(new URLSearchParams(location.search));
+  const hydrated = useHydrated();
+  // The URL is the state (also when a zoom skipped the loader).
+  const parsed = parseManagerState(new URLSearchParams(location.search));
 
-  if (!data.ok || !state) {
+  if (!data.ok || !parsed) {
+    // With JavaScript the spec's loading screen stays, with its toast; without it (and in text
+    // browsers) that would be a dead end: the toast's text and a way back instead.
     return (
       <section aria-labelledby="page-title" className="rec-manager">
         <h1 id="page-title" className="visually-hidden">
           {furniture.routeLabels.manager}
         </h1>
-        {data.notice ? <Toast toast={data.notice} /> : null}
-        <LoadingScreen />
+        {hydrated || !data.notice ? (
+          <>
+            {data.notice ? <Toast toast={data.notice} /> : null}
+            <LoadingScreen />
+          </>
+        ) : (
+          <div className="rec-manager__failed">
+            <p className="alert alert--error" role="alert">
+              {data.notice.message}
+            </p>
+            <LinkButton to="/records" variant="secondary">
+              {common.actions.back}
+            </LinkButton>
+          </div>
+        )}
       </section>
     );
   }
 
-  const { header } = data;
-  const modalDoc = state.modal === "delete" ? data.pending.find((d) => d.spec.id === state.doc) : undefined;
+  const { header, counts } = data;
+  // The pages the loader showed (an out-of-range one clamped): every link keeps them.
+  const state = { ...parsed, ipage: data.incorporated.page, spage: data.sent.page, ppage: data.pending.page };
   const isPreviewed = (d: { fileId: string }) => d.fileId === state.doc;
   return (
     <section aria-labelledby="page-title" className="rec-manager">
@@ -54,27 +72,31 @@ export function ManagerView({ data }: { data: SerializeFrom<typeof loadManager> 
       <ManagerTitle header={header} />
       {data.notice ? <Toast toast={data.notice} /> : null}
       <HeaderData header={header} />
-      <ThreadList
-        communications={data.related ?? []}
-        title={thread.recordListTitle}
-        id="rec-thread"
-        empty={data.related ? thread.empty : thread.loadError}
-        className="rec-thread"
-      />
+      {data.offered.linked && data.digital ? (
+        <ThreadList
+          communications={data.related ?? []}
+          title={thread.recordListTitle}
+          id="rec-thread"
+          empty={data.related ? thread.empty : thread.loadError}
+          className="rec-thread"
+        />
+      ) : null}
       <details className="rec-panel" open>
         <summary className="rec-panel__summary">
           <h2 className="rec-panel__title">{t.manager.documents}</h2>
         </summary>
         <div className="rec-panel__body">
-          <DownloadAllLink
-            id="rec-download-all"
-            href={recordZipHref(state.file)}
-            count={data.incorporated.length + data.sent.length + (header.read_only ? 0 : data.pending.length)}
-          />
-          <IncorporatedSection docs={data.incorporated} state={state} />
-          <SentSection docs={data.sent} state={state} />
+          {data.offered.archives ? (
+            <DownloadAllLink
+              id="rec-download-all"
+              href={recordZipHref(state.file)}
+              count={counts.incorporated + counts.sent + (header.read_only ? 0 : counts.pending)}
+            />
+          ) : null}
+          <IncorporatedSection list={data.incorporated} count={counts.incorporated} state={state} />
+          <SentSection list={data.sent} state={state} />
           {header.read_only ? null : data.pendingLoaded ? (
-            <PendingSection key={state.sel.join(",")} docs={data.pending} state={state} />
+            <PendingSection key={state.sel.join(",")} list={data.pending} state={state} />
           ) : (
             <section className="rec-section" aria-labelledby="rec-pending">
               <h3 id="rec-pending" className="rec-section__title">
@@ -92,12 +114,13 @@ export function ManagerView({ data }: { data: SerializeFrom<typeof loadManager> 
           index={Math.max(0, data.preview.docs.findIndex(isPreviewed))}
           pageCount={data.preview.pageCount}
           text={data.preview.text}
+          readablePages={data.offered.readablePages}
         />
       ) : null}
       {state.modal === "details" && data.details ? <DetailsModal doc={data.details} closeHref={withoutModal(state)} /> : null}
       {state.modal === "upload" && !header.read_only ? <UploadModal state={state} answer={actionData ?? null} /> : null}
-      {state.modal === "delete" && modalDoc ? <DeleteModal doc={modalDoc} state={state} /> : null}
-      {state.modal === "send" && !header.read_only ? <SendModal docs={data.pending} state={state} /> : null}
+      {state.modal === "delete" && data.toDelete ? <DeleteModal doc={data.toDelete} state={state} /> : null}
+      {state.modal === "send" && !header.read_only ? <SendModal chosen={data.toSend} state={state} /> : null}
       <div className="no-js-only rec-bottom">
         <LinkButton to="/records" variant="secondary">
           {t.ui.backToList}

@@ -1,3 +1,4 @@
+import { withTypeExtension } from "@common/file-names";
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
@@ -18,6 +19,8 @@ export type PreviewProps = {
   pageCount: number;
   /** the page's text, when the URL asks for it (`vista=texto`) */
   text?: PageTextState | null;
+  /** whether the backend draws pages and reads their text (the readable-pages extension, decision 098) */
+  readablePages?: boolean;
 };
 
 /** Sends a flash toast through the manager's action (PRG), closing the modal. */
@@ -109,10 +112,11 @@ function DownloadButton({ doc, onFail }: { doc: DocRef; onFail: () => void }) {
     try {
       const response = await fetch(downloadHref(doc.fileId, doc.name), { credentials: "same-origin" });
       if (!response.ok) throw new Error(`download ${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
-      a.download = doc.name;
+      a.download = withTypeExtension(doc.name, blob.type);
       document.body.append(a);
       a.click();
       a.remove();
@@ -132,7 +136,7 @@ function DownloadButton({ doc, onFail }: { doc: DocRef; onFail: () => void }) {
 }
 
 /** The preview modal: works as links and GET forms without JavaScript; pdf.js renders with it. */
-export function PreviewModal({ state, docs, index, pageCount, text = null }: PreviewProps) {
+export function PreviewModal({ state, docs, index, pageCount, text = null, readablePages = true }: PreviewProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fail = useFailure(state);
@@ -141,7 +145,7 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
   const page = Math.min(Math.max(1, state.page), pageCount);
   const zoom = clampZoom(state.zoom);
   const closeHref = withoutModal(state);
-  const textView = state.vista === "texto";
+  const textView = readablePages && state.vista === "texto";
   const [pageInput, setPageInput] = useState(String(page));
   const [pageError, setPageError] = useState<string | null>(null);
   // Another page or document: the box shows its number again (adjusted while rendering).
@@ -266,7 +270,7 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
           </ArrowLink>
         </div>
 
-        <ViewToggle textView={textView} textHref={at({ vista: "texto" })} pageHref={at({ vista: null })} />
+        {readablePages ? <ViewToggle textView={textView} textHref={at({ vista: "texto" })} pageHref={at({ vista: null })} /> : null}
 
         {hydrated && !small && !textView ? (
           <div className="rec-viewer__zoom" role="group" aria-label={t.ui.zoomLevel(zoom)}>
@@ -309,6 +313,13 @@ export function PreviewModal({ state, docs, index, pageCount, text = null }: Pre
         </div>
       ) : hydrated ? (
         <PageCanvas key={doc.fileId} doc={doc} page={page} zoom={zoom} small={small} onFail={() => fail("previewFailed")} />
+      ) : !readablePages ? (
+        // Without JavaScript and no pages drawn by the backend: the document itself, downloaded.
+        <div className="rec-viewer__stage">
+          <p>
+            {readable.downloadToRead} <a href={downloadHref(doc.fileId, doc.name)}>{t.ui.downloadOf(doc.name)}</a>
+          </p>
+        </div>
       ) : (
         // Without JavaScript: the page drawn on the server (no PDF viewer needed), its text a link away.
         <div className="rec-viewer__stage">

@@ -1,11 +1,15 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
 import { Checkbox, ErrorSummary, Modal, Spinner, TextField, useHydrated, type ErrorSummaryItem } from "~/ui";
+import type { UploadEnd, UploadJob } from "~/ui/UploadProgress";
 import { managerHref, withoutModal, type ManagerState } from "./url";
+
+const loadProgress = () => import("~/ui/UploadProgress");
+const UploadProgress = lazy(loadProgress);
 
 const u = t.uploadModal;
 export const UPLOAD_SLOTS = 3;
@@ -138,7 +142,8 @@ function UploadPlain({
 function UploadEnhanced({ state }: { state: ManagerState }) {
   const closeHref = withoutModal(state);
   const [items, setItems] = useState<Item[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [jobs, setJobs] = useState<UploadJob[] | null>(null);
+  const busy = Boolean(jobs);
   const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const submit = useSubmit();
@@ -161,6 +166,8 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
       added.push({ key: `${Date.now()}-${Math.random()}`, file, name: file.name.replace(/\.[^.]+$/, ""), reference: "" });
     }
     setItems((current) => [...current, ...added]);
+    void loadProgress(); // ready before 'Subir'
+
     // The file input is cleared after every choice (spec section 5).
     if (inputRef.current) inputRef.current.value = "";
   };
@@ -169,36 +176,30 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
     setItems((current) => current.map((i) => (i.key === key ? { ...i, ...changes } : i)));
   const incomplete = items.length === 0 || items.some((i) => !i.name.trim() || !i.reference.trim());
 
-  const upload = async () => {
-    if (incomplete || busy) return;
-    setBusy(true);
+  // 'Subir' sends the files one by one with their progress (issue 32), then registers them all.
+  const upload = () => {
+    if (incomplete || jobs) return;
     setProblem(null);
-    const registered: { fileId: string; fileName: string; reference: string; mime: string }[] = [];
-    try {
-      // One by one (spec section 4), then all are registered against the record.
-      for (const item of items) {
+    setJobs(
+      items.map((item) => {
         const form = new FormData();
         form.set("csrf", csrf);
         form.set("file", item.file, item.file.name);
-        const response = await fetch("/resources/records/upload", { method: "POST", body: form, credentials: "same-origin" });
-        const answer = (await response.json().catch(() => null)) as { fileId?: string; error?: string } | null;
-        if (!response.ok || !answer?.fileId) {
-          setProblem(answer?.error ?? (response.status === 413 ? E.upload.tooLarge : t.toasts.uploadError));
-          setBusy(false);
-          return;
-        }
-        registered.push({
-          fileId: answer.fileId,
-          fileName: item.name.trim(),
-          reference: item.reference.trim(),
-          mime: item.file.type || "application/octet-stream",
-        });
-      }
-    } catch {
-      setProblem(t.toasts.uploadError);
-      setBusy(false);
-      return;
+        return { url: "/resources/records/upload", name: item.file.name, form };
+      }),
+    );
+  };
+  const ended = (end: UploadEnd) => {
+    if ("message" in end) {
+      setProblem(end.message);
+      return setJobs(null);
     }
+    const registered = items.map((item, i) => ({
+      fileId: end.answers[i]!.fileId,
+      fileName: item.name.trim(),
+      reference: item.reference.trim(),
+      mime: item.file.type || "application/octet-stream",
+    }));
     submit(
       { intent: "register", csrf, files: JSON.stringify(registered), returnTo: closeHref },
       { method: "post", action: managerHref({ file: state.file }), replace: true, preventScrollReset: true },
@@ -206,7 +207,7 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
   };
 
   return (
-    <div className="rec-upload" aria-busy={busy}>
+    <div className="rec-upload">
       <p className="field__hint" id={`${baseId}-hint`}>
         {t.ui.acceptedHint}
       </p>
@@ -266,7 +267,14 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
       ) : (
         <p className="rec-empty">{t.ui.noFileChosen}</p>
       )}
-      {busy ? <Spinner label={u.loading} showLabel /> : null}
+      {jobs ? (
+        <>
+          <Spinner label={u.loading} showLabel />
+          <Suspense>
+            <UploadProgress jobs={jobs} failure={t.toasts.uploadError} onEnd={ended} />
+          </Suspense>
+        </>
+      ) : null}
       <div className="rec-modal__actions">
         <button type="button" className="btn btn--secondary" onClick={() => inputRef.current?.click()} disabled={busy}>
           {u.uploadNew}

@@ -7,6 +7,7 @@ import { archiveResponse } from "~/features/download-all/response.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { errorPage, pageParam } from "~/lib/resource.server";
 import { isId, managerHref } from "./url";
+import type { RequestScope } from "~/lib/session.server";
 
 const IMAGE_TYPES = new Set(["image/webp", "image/png", "image/jpeg"]);
 
@@ -18,8 +19,8 @@ function withLength(headers: Headers, upstream: Response): Headers {
 }
 
 /** Loader of /resources/records/download/{fileId}: a record document, streamed from `GET /api/fs/bucket/{base64 name}/{id}`. */
-export async function documentResponse(request: Request, fileId: string | undefined) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function documentResponse({ request, context }: RequestScope, fileId: string | undefined) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   if (!isId(fileId)) throw errorPage(404);
   const name = (new URL(request.url).searchParams.get("name") ?? "documento").slice(0, 255) || "documento";
   const upstream = await downloadFile(ctx, name, fileId);
@@ -36,8 +37,8 @@ export async function documentResponse(request: Request, fileId: string | undefi
  * (`GET /api/fs/viewer/getPageAsPdf/{id}/{page}`), streamed: pdf.js renders it with JavaScript;
  * without it the browser's own viewer shows it in a frame.
  */
-export async function pagePdfResponse(request: Request, fileId: string | undefined, pageValue: string | undefined) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function pagePdfResponse({ request, context }: RequestScope, fileId: string | undefined, pageValue: string | undefined) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   const page = pageParam(pageValue);
   if (!isId(fileId) || page === null) throw errorPage(404);
   const upstream = await getPageAsPdf(ctx, fileId, page);
@@ -57,8 +58,8 @@ export async function pagePdfResponse(request: Request, fileId: string | undefin
  * JavaScript (or without a PDF viewer) shows it. `?w=480|800|1200` (default 800). Not kept by the
  * browser (shared terminals, `no-store`): the server keeps the drawn page instead.
  */
-export async function pageImageResponse(request: Request, fileId: string | undefined, pageValue: string | undefined) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function pageImageResponse({ request, context }: RequestScope, fileId: string | undefined, pageValue: string | undefined) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   const page = pageParam(pageValue);
   if (!isId(fileId) || page === null) throw errorPage(404);
   const w = Number(new URL(request.url).searchParams.get("w") ?? 800);
@@ -74,8 +75,8 @@ export async function pageImageResponse(request: Request, fileId: string | undef
  * Loader of /resources/records/download-all/{recordId}, 'Descargar todo' of a record
  * (`GET /api/fs/archive/record/{id}`); a failure goes back to the manager.
  */
-export async function recordArchive(request: Request, recordId: string | undefined) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function recordArchive({ request, context }: RequestScope, recordId: string | undefined) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   if (!isId(recordId)) throw new Response("No encontrado", { status: 404 });
   return archiveResponse(() => downloadRecordArchive(ctx, recordId), managerHref({ file: recordId }));
 }

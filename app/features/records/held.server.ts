@@ -9,10 +9,11 @@
  * registered is an orphan the API's sweeper removes after its grace period (decision 058).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { env } from "~/lib/env.server";
+import { env } from "~/env.server";
+import { LONGEST_HOLD_MINUTES } from "@common/limits";
 
 /** How long a held file may be registered from the re-rendered form (well under the sweeper's 24 h). */
-export const HOLD_MS = 60 * 60_000;
+export const HOLD_MS = LONGEST_HOLD_MINUTES * 60_000;
 
 export type HeldFile = { fileId: string; fileName: string; mime: string };
 /** A held file read back from its token, with the moment its hold ends (kept when the form comes back again). */

@@ -1,14 +1,16 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
 import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
+import { failedPage } from "~/lib/outage.server";
+import type { RequestScope } from "~/lib/session.server";
 
 /** Loader of /records: the module's tabs with their counts and one page of the chosen tab. */
-export async function loadRecords(request: Request) {
-  const { ctx, config } = await requireAdhered(request, "records");
+export async function loadRecords({ request, context }: RequestScope) {
+  const { ctx, config } = await requireAdhered({ request, context }, "records");
   const module = moduleConfig(config, "records");
   if (!module) throw new Response("No encontrado", { status: 404 });
   const tabs = module.tabs;
@@ -35,7 +37,7 @@ export async function loadRecords(request: Request) {
         message: error.serverMessage ?? t.toasts.pageError,
       });
     }
-    throw redirect("/error");
+    throw failedPage(error);
   }
   const list = counted.page.value;
 

@@ -17,16 +17,19 @@ import {
 } from "~/api/records.server";
 import { getPageText } from "~/api/renditions.server";
 import { getLinkedCommunications } from "~/api/thread.server";
+import { offeredExtensions } from "~/api/extensions.server";
+import { EXTENSIONS } from "@common/extensions";
 import type { PageTextState } from "~/features/readable/PageViews";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 import { parseForm } from "~/lib/form.server";
-import { requireAdhered } from "~/lib/guards.server";
+import { moduleEnabled, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { safeReturnPath } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { incorporatedRefs, pendingRefs, sentRefs, type DocRef } from "./docs";
+import { incorporatedRefs, pendingRefs, sentRefs, visiblePages, type DocRef } from "./docs";
 import { noJsUpload } from "./upload.server";
 import { isId, managerHref, parseManagerState, withoutModal, type ManagerState } from "./url";
+import type { RequestScope } from "~/lib/session.server";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 const notice = (message: string) => ({ id: `rec-${Date.now()}-${Math.random()}`, type: "ERROR" as const, message });
@@ -40,16 +43,19 @@ function refsOf(
   return set === "sent" ? sentRefs(lists.sent) : set === "pending" ? pendingRefs(lists.pending) : incorporatedRefs(lists.incorporated);
 }
 
-/** Loader of /records/manager: the record's header, its three document lists, its communications and the open modal's data. */
-export async function loadManager(request: Request) {
-  const { ctx } = await requireAdhered(request, "records");
+/** Loader of /records/manager: the record's header, the visible page of its three document lists, its communications and the open modal's data. */
+export async function loadManager({ request, context }: RequestScope) {
+  const { ctx, config } = await requireAdhered({ request, context }, "records");
   const url = new URL(request.url);
   const state = parseManagerState(url.searchParams);
   if (!state) throw redirect("/records");
 
   // The communications about this record (decision 026) go out with the header; a failure says so in
   // place, the rest still shows.
-  const relatedCall = getLinkedCommunications(ctx, { record: state.file }).catch((error: unknown) => {
+  const offeredCall = offeredExtensions(ctx);
+  // Not while the digital module is disabled: its links would lead nowhere (issue 31).
+  const digital = moduleEnabled(config, "digital");
+  const relatedCall = (digital ? getLinkedCommunications(ctx, { record: state.file }) : Promise.resolve([])).catch((error: unknown) => {
     if (!isApiError(error)) throw error;
     return null;
   });
@@ -59,8 +65,12 @@ export async function loadManager(request: Request) {
     header = await getRecordHeader(ctx, state.file);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    // Spec section 4: on header failure the screen keeps loading and an error toast appears.
-    return json({ ok: false as const, notice: notice(error.serverMessage ?? t.toasts.headerError) });
+    // Spec section 4: on header failure the screen keeps loading and an error toast appears. A record
+    // that is not the citizen's (or does not exist) is a 404 all the same (issue 31).
+    return json(
+      { ok: false as const, notice: notice(error.serverMessage ?? t.toasts.headerError) },
+      { status: error.status === 404 || error.status === 403 ? 404 : error.status >= 500 ? 502 : 200 },
+    );
   }
 
   const [inc, sent, pending] = await Promise.allSettled([
@@ -81,6 +91,13 @@ export async function loadManager(request: Request) {
   ].filter((m) => m !== null) as string[];
 
   const related = await relatedCall;
+  // What the backend offers beyond the spec (decision 098): each feature it serves shows only then.
+  const extensions = await offeredCall;
+  const offered = {
+    linked: extensions.has(EXTENSIONS.linkedCommunications),
+    archives: extensions.has(EXTENSIONS.archives),
+    readablePages: extensions.has(EXTENSIONS.readablePages),
+  };
 
   const closeHref = withoutModal(state);
   let preview: Preview | null = null;
@@ -97,7 +114,7 @@ export async function loadManager(request: Request) {
       throw await redirectWithToast(closeHref, { type: "ERROR", message: t.toasts.previewError });
     }
   }
-  if (preview && state.vista === "texto") {
+  if (preview && state.vista === "texto" && offered.readablePages) {
     // 'Ver como texto': the page's text, read on the server (a failure shows a message in place).
     const page = Math.min(Math.max(1, state.page), preview.pageCount);
     try {
@@ -118,9 +135,14 @@ export async function loadManager(request: Request) {
   return json({
     ok: true as const,
     header,
-    ...lists,
+    // The visible page of each list only (issue 30); the open dialog's documents beside them.
+    ...visiblePages(lists, state),
+    toDelete: state.modal === "delete" ? (lists.pending.find((d) => d.spec.id === state.doc) ?? null) : null,
+    toSend: state.modal === "send" ? lists.pending.filter((d) => state.sel.includes(d.spec.id)) : [],
     pendingLoaded: pending.status === "fulfilled",
     related,
+    offered,
+    digital,
     preview,
     details,
     notice: failures.length ? notice(failures[0]) : null,
@@ -153,8 +175,8 @@ function backTo(request: Request, value: string | undefined, fallback: string) {
 }
 
 /** Action of /records/manager: a no-JS upload (multipart), or delete, send, register and the client's failure reports. */
-export async function managerAction(request: Request) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function managerAction({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   const url = new URL(request.url);
   const file = url.searchParams.get("file");
   if (!isId(file)) throw redirect("/records");

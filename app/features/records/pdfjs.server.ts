@@ -20,7 +20,8 @@ function packageRoot() {
 }
 
 export function pdfjsFileResponse(version: string | undefined, file: string | undefined) {
-  const rel = file ? FILES[file] : undefined;
+  // Own keys only: `constructor`, `__proto__` and the like are not files.
+  const rel = file && Object.hasOwn(FILES, file) ? FILES[file] : undefined;
   if (!rel || version !== "4.10.38") throw new Response("No encontrado", { status: 404 });
   const stream = Readable.toWeb(createReadStream(path.join(packageRoot(), rel))) as ReadableStream<Uint8Array>;
   return new Response(stream, {

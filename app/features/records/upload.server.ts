@@ -14,7 +14,7 @@ import { requireAdhered } from "~/lib/guards.server";
 import { multipartFormReader, UploadRefused, type MultipartLimits } from "~/lib/multipart.server";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
-import { redirectToSignIn, getActiveSession } from "~/lib/session.server";
+import { redirectToSignIn, getActiveSession, type RequestScope } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UPLOAD_LIMIT_BYTES } from "@common/limits";
 import { holdToken, readHoldToken, type HeldFile, type HeldUpload, type HoldBinding } from "./held.server";
@@ -28,8 +28,8 @@ export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
  * the files go one by one): streamed to disk, forwarded to `POST /api/fs/raw/bucket`, answers
  * `{ fileId }` or `{ error }`.
  */
-export async function uploadOne(request: Request) {
-  const { ctx } = await requireAdhered(request, "records");
+export async function uploadOne({ request, context }: RequestScope) {
+  const { ctx } = await requireAdhered({ request, context }, "records");
   const reader = multipartReader();
   try {
     let form: FormData;
@@ -99,8 +99,8 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
         return json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
       throw error;
     }
-    const session = await getActiveSession(request);
-    if (!session) return redirectToSignIn(request);
+    const session = await getActiveSession(ctx);
+    if (!session) return redirectToSignIn(ctx);
     const binding: HoldBinding = { sid: session.data.sid, cuil: ctx.cuil, record };
 
     const slots: NonNullable<UploadErrors["slots"]> = {};

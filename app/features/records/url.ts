@@ -126,5 +126,5 @@ export function withoutModal(state: ManagerState): string {
   return managerHref({ ...state, modal: null, doc: null, sel: [] });
 }
 
-/** Keys whose change is a pure client-side view change (paging, search of the loaded lists). */
-export const LOCAL_KEYS = new Set(["q", "ipage", "spage", "ppage", "zoom"]);
+/** Keys whose change is a pure client-side view change (the preview's zoom). Paging and searching the lists ask the loader (issue 30). */
+export const LOCAL_KEYS = new Set(["zoom"]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { minutesLeft } from "./minutes-left";
 import { session as S } from "~/lib/messages/session";
 import type { KeepAlive } from "./SessionDialog";
@@ -17,6 +17,28 @@ function PlainAlert({ expired, leftMs }: { expired: boolean; leftMs: number }) {
     </p>
   );
 }
+
+/**
+ * Whether the warning (or the end) is showing, for the quiet notice to step aside: the page must
+ * not say '15 minutos' behind a dialog that says two (issue 31). One page, one warning.
+ */
+let warningShown = false;
+const warningListeners = new Set<() => void>();
+function setWarningShown(shown: boolean) {
+  if (shown === warningShown) return;
+  warningShown = shown;
+  for (const listener of warningListeners) listener();
+}
+function subscribeWarning(listener: () => void) {
+  warningListeners.add(listener);
+  return () => warningListeners.delete(listener);
+}
+const useWarningShown = () =>
+  useSyncExternalStore(
+    subscribeWarning,
+    () => warningShown,
+    () => false,
+  );
 
 /**
  * The session's end, for a signed-in citizen (decision 032). With JavaScript: two minutes before,
@@ -58,6 +80,11 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
   }, [deadline, state]);
 
   useEffect(() => {
+    setWarningShown(state !== "idle");
+    return () => setWarningShown(false);
+  }, [state]);
+
+  useEffect(() => {
     if (state !== "idle") {
       returnFocus.current ??= document.activeElement as HTMLElement | null;
       return;
@@ -80,5 +107,7 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
  * (decision 050). `remainingMs` is measured on the server when the page is made.
  */
 export function SessionNotice({ remainingMs }: { remainingMs: number }) {
+  // Once the warning dialog shows, it alone says when the session ends.
+  if (useWarningShown()) return null;
   return <p className="session-notice">{S.expiresIn(minutesLeft(remainingMs))}</p>;
 }

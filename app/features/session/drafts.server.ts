@@ -9,9 +9,9 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { env } from "~/lib/env.server";
+import { env } from "~/env.server";
 import { readForm } from "~/lib/form.server";
-import { getActiveSession, getSession, redirectToSignIn, sessionProblem, type SessionData } from "~/lib/session.server";
+import { getActiveSession, getSession, redirectToSignIn, sessionProblem, type SessionData, type RequestScope } from "~/lib/session.server";
 
 export const DRAFT_TTL_SECONDS = 30 * 60;
 /** Browsers keep about 4 kB per cookie: a bigger draft is not kept (the local draft still is, with JavaScript). */
@@ -82,7 +82,7 @@ export const clearDraftCookie = () => draftCookie.serialize("", { maxAge: 0 });
  * tie the draft to). Uploads (multipart) are not kept.
  */
 export async function keepDraftOnExpiry(
-  request: Request,
+  { request, context }: RequestScope,
   pick: (form: FormData) => DraftFields | null,
   options: { draftPage?: string; returnTo?: string } = {},
 ): Promise<void> {
@@ -90,7 +90,7 @@ export async function keepDraftOnExpiry(
   const returnTo = options.returnTo ?? pageOf(request);
   if (request.method.toUpperCase() !== "POST") return;
   if (!(request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return;
-  const data = (await getSession(request)).data as Partial<SessionData>;
+  const data = (await getSession({ request, context })).data as Partial<SessionData>;
   const problem = sessionProblem(data);
   if ((problem !== "idle" && problem !== "absolute") || !data.cuil) return;
   let form: FormData;
@@ -109,11 +109,21 @@ export async function keepDraftOnExpiry(
   // Back to the page itself after sign-in (a data request's own URL would not be remembered).
   const pageRequest = new Request(new URL(returnTo, request.url), { headers: request.headers });
   try {
-    await redirectToSignIn(pageRequest);
+    await redirectToSignIn({ request: pageRequest, context });
   } catch (response) {
     if (response instanceof Response && header) response.headers.append("Set-Cookie", header);
     throw response;
   }
+}
+
+/**
+ * The Set-Cookie that keeps `fields` for `page` and the signed-in citizen `cuil` (restored once by that
+ * page), or null when they are too large for a cookie. A chat attach without JavaScript keeps the
+ * message typed beside it this way: the attach and the message cannot be one form post's only fields.
+ */
+export async function keepDraftHeader(cuil: string, page: string, fields: DraftFields): Promise<string | null> {
+  const header = await draftCookie.serialize(sealDraft({ cuil, page: pageOf(page), fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }));
+  return header.length > MAX_COOKIE_LENGTH ? null : header;
 }
 
 /** The fields of a form post, but for the CSRF token and the hidden bookkeeping ones. */
@@ -128,10 +138,10 @@ export function formFields(form: FormData, skip: string[] = []): DraftFields {
 }
 
 /** The draft kept for `page`, when the signed-in citizen is its owner and it has not expired. */
-export async function restoreDraft(request: Request, page = pageOf(request)): Promise<DraftFields | null> {
+export async function restoreDraft({ request, context }: RequestScope, page = pageOf(request)): Promise<DraftFields | null> {
   const draft = await readDraft(request);
   if (!draft || draft.page !== page || draft.exp < Date.now()) return null;
-  const active = await getActiveSession(request);
+  const active = await getActiveSession({ request, context });
   if (!active || active.data.cuil !== draft.cuil) return null;
   return draft.fields;
 }

@@ -1,13 +1,16 @@
 import { redirect } from "@remix-run/node";
 import { getConfig, revokeSession } from "~/api/security.server";
+import { offers } from "~/api/extensions.server";
 import { endSessionLocation, finishSignIn, startSignIn } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
-import { getActiveSession, getSession, sessionStorage } from "~/lib/session.server";
+import { ABSOLUTE_MS, apiContext, getActiveSession, getSession, sessionStorage, type RequestScope } from "~/lib/session.server";
+import { markSignedOut } from "~/lib/signed-out.server";
+import { logError } from "~/lib/log.server";
 import { clearDraftCookie } from "./drafts.server";
 
 /** Loader of /auth/login: starts the OpenID Connect sign-in (code flow with PKCE). */
-export const signIn = (request: Request) => orErrorPage(() => startSignIn(request));
+export const signIn = (scope: RequestScope) => orErrorPage(() => startSignIn(scope));
 
 /** Loader of /auth/callback: the identity provider returns here; a failed exchange goes to /error, never shows a trace. */
 export async function signInCallback(request: Request) {
@@ -15,28 +18,34 @@ export async function signInCallback(request: Request) {
     return await finishSignIn(request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`sign-in callback failed: ${error instanceof Error ? error.name : "unknown"}`);
+    logError("sign-in callback failed", error, request);
     return redirect("/error");
   }
 }
 
 /** Loader of /auth/logout: the 'Cerrar sesión' page, for a signed-in visitor only. */
-export async function loadSignOut(request: Request) {
-  if (!(await getActiveSession(request))) return redirect("/");
+export async function loadSignOut({ request, context }: RequestScope) {
+  if (!(await getActiveSession({ request, context }))) return redirect("/");
   return null;
 }
 
 /** 'Cerrar sesión': revokes the token, ends the portal session, then goes to the configuration's logout URL. */
-export async function signOut(request: Request) {
+export async function signOut({ request, context }: RequestScope) {
   await readForm(request);
-  const active = await getActiveSession(request);
+  const active = await getActiveSession({ request, context });
   let logoutUrl: string | null = null;
   if (active) {
-    const ctx = { request, accessToken: active.data.accessToken, cuil: active.data.cuil };
-    const [config] = await Promise.allSettled([getConfig(ctx), revokeSession(ctx)]);
+    // A copy of the cookie shows nothing of the citizen again, on this process at once (decision 103).
+    markSignedOut(active.data.sid, active.data.createdAt + ABSOLUTE_MS);
+    const ctx = apiContext({ request, context }, active.data);
+    // The backend revokes the token where it offers that call (decision 098); the session ends either way.
+    const [config] = await Promise.allSettled([
+      getConfig(ctx),
+      offers(ctx, "logout").then((yes) => (yes ? revokeSession(ctx) : undefined)),
+    ]);
     if (config.status === "fulfilled") logoutUrl = config.value.logout_url ?? null;
   }
-  const session = await getSession(request);
+  const session = await getSession({ request, context });
   const location = await endSessionLocation(logoutUrl, active?.data.idToken ?? null);
   const headers = new Headers({
     // Shared terminals: the browser drops what it kept of this site (local drafts included).

@@ -2,14 +2,8 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ModuleId } from "~/api/schemas";
 import { furniture as T } from "~/lib/messages/furniture";
-import { firstWord, formatCuil, initials, orNoData } from "./person";
-
-export type ShellUser = {
-  cn: string;
-  cuil: string;
-  email: string | null;
-  telephone: string | null;
-};
+import type { ShellUser } from "~/lib/session.server";
+import { firstWord, formatCuil, initials, orNoData } from "~/lib/person";
 
 export type ShellProps = {
   tenant: string;
@@ -18,6 +12,8 @@ export type ShellProps = {
   citizenIdUrl: string;
   /** the backend offers 'Tus datos' (decision 072) */
   datos?: boolean;
+  /** the backend offers receipts (decision 033; an extension, decision 098) */
+  receipts?: boolean;
 };
 
 const MODULE_PATHS: Record<ModuleId, string> = { procedures: "/procedures", records: "/records", digital: "/digital" };
@@ -54,7 +50,17 @@ function LogoutForm({ className, block }: { className?: string; block?: boolean 
   );
 }
 
-function ProfilePanel({ user, citizenIdUrl, datos }: { user: ShellUser; citizenIdUrl: string; datos: boolean }) {
+function ProfilePanel({
+  user,
+  citizenIdUrl,
+  datos,
+  receipts,
+}: {
+  user: ShellUser;
+  citizenIdUrl: string;
+  datos: boolean;
+  receipts: boolean;
+}) {
   return (
     <details className="profile-panel" data-popover>
       <summary className="profile-panel__toggle" aria-label={`${T.profile.toggle}: ${user.cn}`}>
@@ -93,9 +99,12 @@ function ProfilePanel({ user, citizenIdUrl, datos }: { user: ShellUser; citizenI
           </a>
           .
         </p>
-        {datos ? (
+        {datos || receipts ? (
           <p className="profile-panel__datos">
-            <Link to="/datos">{T.datosLink}</Link>
+            {datos ? <Link to="/datos">{T.datosLink}</Link> : null}
+            {datos && receipts ? " · " : null}
+            {/* The receipts the portal issued (decision 033), otherwise linked only from the notice after an action. */}
+            {receipts ? <Link to="/comprobantes">{T.receiptsLink}</Link> : null}
           </p>
         ) : null}
         <LogoutForm block />
@@ -111,7 +120,7 @@ function ProfilePanel({ user, citizenIdUrl, datos }: { user: ShellUser; citizenI
  * in the header row (styles/app.css). 'Cerrar sesión' stays in the same row at every width, one tap
  * away on a shared terminal (decision 032).
  */
-export function SiteHeader({ tenant, user, modules, citizenIdUrl, datos = false }: ShellProps) {
+export function SiteHeader({ tenant, user, modules, citizenIdUrl, datos = false, receipts = false }: ShellProps) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -133,7 +142,7 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl, datos = false 
                 <nav className="module-menu" aria-label={T.modulesNavLabel}>
                   <ModuleLinks modules={modules} />
                 </nav>
-                <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} datos={datos} />
+                <ProfilePanel user={user} citizenIdUrl={citizenIdUrl} datos={datos} receipts={receipts} />
               </div>
             </details>
             <LogoutForm className="site-header__logout" />

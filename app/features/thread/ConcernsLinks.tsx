@@ -8,7 +8,14 @@ import { DueDate } from "~/features/deadlines/DueDate";
 import { deadlines as D } from "~/lib/messages/deadlines";
 import { thread as T } from "~/lib/messages/thread";
 
-export function ConcernsLinks({ communication }: { communication: Pick<Communication, "instance" | "record" | "due_date"> }) {
+export function ConcernsLinks({
+  communication,
+  linkable = { procedures: true, records: true },
+}: {
+  communication: Pick<Communication, "instance" | "record" | "due_date">;
+  /** Which modules are enabled: a link into a disabled one would be a 404, so it is only named. */
+  linkable?: { procedures: boolean; records: boolean };
+}) {
   const { instance, record, due_date } = communication;
   if (!instance && !record && !due_date) return null;
   return (
@@ -25,7 +32,11 @@ export function ConcernsLinks({ communication }: { communication: Pick<Communica
         <div>
           <dt>{T.procedure}</dt>
           <dd>
-            <Link to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>{instance.title}</Link>
+            {linkable.procedures ? (
+              <Link to={`/procedures/preview/?instance=${encodeURIComponent(instance.id)}`}>{instance.title}</Link>
+            ) : (
+              instance.title
+            )}
           </dd>
         </div>
       ) : null}
@@ -33,10 +44,14 @@ export function ConcernsLinks({ communication }: { communication: Pick<Communica
         <div>
           <dt>{T.record}</dt>
           <dd>
-            <Link to={`/records/manager/?file=${encodeURIComponent(record.id)}`}>
-              {record.code}
-              {record.title ? ` — ${record.title}` : ""}
-            </Link>
+            {linkable.records ? (
+              <Link to={`/records/manager/?file=${encodeURIComponent(record.id)}`}>
+                {record.code}
+                {record.title ? ` — ${record.title}` : ""}
+              </Link>
+            ) : (
+              `${record.code}${record.title ? ` — ${record.title}` : ""}`
+            )}
           </dd>
         </div>
       ) : null}

@@ -51,7 +51,9 @@ export const common = {
     label: "Buscar",
     since: "Desde",
     until: "Hasta",
-    invalidDate: "Ingresa una fecha válida.",
+    /** Beside every date box: what a text browser's plain box expects (issue 31; dd/mm/aaaa and aaaa-mm-dd are read). */
+    dateHint: "Formato: dd/mm/aaaa.",
+    invalidDate: "Ingresa una fecha válida, con el formato dd/mm/aaaa.",
     invalidRange: "La fecha desde no puede ser posterior a la fecha hasta.",
   },
   sort: {

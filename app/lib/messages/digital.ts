@@ -87,6 +87,13 @@ export const digital = {
     archive: "Archivar",
     recover: "Recuperar",
   },
+  /** A summary reached from outside the portal (a link of another site, a bookmark): only the envelope (decision 102). */
+  envelope: {
+    heading: "Tienes una comunicación en tu domicilio digital",
+    explanation:
+      "Llegaste a esta comunicación desde fuera del portal. Para ver su contenido, abrila: al abrirla queda registrada como leída.",
+    open: "Abrir comunicación",
+  },
   adhesion: {
     title: "Adhesión a domicilio digital",
     emailLabel: "Correo electrónico",

@@ -32,6 +32,8 @@ export const errors = {
   },
   requests: {
     /** A post refused before it is read: another site's, without the form's token, not a form. */
-    refused: "La solicitud no es válida. Recargá la página e intentá nuevamente.",
+    refused: "La solicitud no es válida. Recarga la página e intenta nuevamente.",
+    /** A form post larger than any form of the portal sends (413). */
+    tooLarge: "El envío supera el tamaño permitido. Revisa los datos e intenta nuevamente.",
   },
 } as const;

@@ -9,6 +9,8 @@ export const furniture = {
   description:
     "Atención Virtual de la Provincia: inicia y sigue tus trámites, recibe las comunicaciones de tu domicilio digital y consulta tus expedientes.",
   loading: "Estamos cargando la información...",
+  /** Said once where times appear: they are UTC (spec section 9; issue 31). */
+  timesInUtc: "Las horas se muestran en hora UTC.",
   skipLink: "Saltar al contenido principal",
   /** Accessible name of the close button of a notification. */
   closeNotification: "Cerrar notificación",
@@ -52,6 +54,8 @@ export const furniture = {
   },
   /** The link to /datos in the profile panel and the footer (decision 072); the page's own texts are in messages/datos.ts. */
   datosLink: "Tus datos",
+  /** The link to /comprobantes in the profile panel, beside 'Tus datos' (issue 31). */
+  receiptsLink: "Tus comprobantes",
   footer: {
     label: "Pie de página",
     contactTitle: "Contacto",

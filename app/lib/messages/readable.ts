@@ -12,4 +12,6 @@ export const readable = {
   noTextScanned: "No encontramos texto en esta página (puede ser una imagen escaneada).",
   textError: "No pudimos leer el texto de esta página. Puedes descargar el documento para verlo.",
   imageNote: "Si no ves la imagen de la página, puedes ver su texto o descargar el documento.",
+  /** Without JavaScript, where the backend draws no pages (decision 098). */
+  downloadToRead: "Para leer este documento, descárgalo.",
 } as const;

@@ -6,7 +6,7 @@ import { RECEIPT_KIND_LABELS } from "@common/receipts";
 export const receipts = {
   title: "Comprobante",
   listTitle: "Tus comprobantes",
-  listIntro: "Cada vez que inicias un trámite, envías documentos o adhieres al domicilio digital, emitimos un comprobante.",
+  listIntro: "Cada vez que inicias un trámite, envías documentos o te adhieres al domicilio digital, emitimos un comprobante.",
   empty: "Todavía no tienes comprobantes.",
   kinds: RECEIPT_KIND_LABELS,
   number: "Número de comprobante",
@@ -28,7 +28,7 @@ export const receipts = {
   download: "Descargar PDF",
   back: "Volver a tus comprobantes",
   view: "Ver comprobante",
-  issued: (number: string) => `Emitimos el comprobante N.º ${number}.`,
+  issued: (number: string) => `Emitimos el comprobante N° ${number}.`,
   notice: "Comprobante emitido",
   keep: "Conserva este comprobante como constancia de lo que enviaste.",
   unknownSize: "Sin dato",

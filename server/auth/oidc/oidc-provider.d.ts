@@ -36,6 +36,8 @@ declare module "oidc-provider" {
     client?: { clientId: string };
     session?: { accountId?: string; grantIdFor(clientId: string): string | undefined; state?: { secret?: unknown } };
     result?: { consent?: { grantId?: string } };
+    /** what the request carried, once validated (e.g. the end-session request's ID token) */
+    entities: { IdTokenHint?: { payload?: Record<string, unknown> } };
     provider: Provider;
     urlFor(name: string): string;
   }
@@ -47,6 +49,10 @@ declare module "oidc-provider" {
     type: string;
     set(field: string, value: string): void;
     get(field: string): string;
+    append(field: string, value: string): void;
+    remove(field: string): void;
+    req: IncomingMessage;
+    response: { headers: Record<string, string | string[] | number | undefined> };
     [key: string]: unknown;
   }
 

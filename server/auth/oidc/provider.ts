@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { parse as parseCookies } from "cookie";
 import Provider, { errors, type Configuration, type Grant, type KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../../config.js";
 import type { DbOrTx } from "../../db/index.js";
@@ -7,13 +8,14 @@ import { e164Phone, fullName } from "../../domain/citizens/service.js";
 import { createAdapterFactory } from "./adapter.js";
 import type { ProviderKeys } from "./keys.js";
 import { errorPage, loggedOutPage, logoutPage } from "./views.js";
+import { isCuilShape } from "../../../common/cuil.js";
 
 export const OIDC_SCOPES = ["openid", "profile", "email", "phone"] as const;
 /** Scope of the API resource server; the portal does not need to ask for it. */
 export const API_SCOPE = "api";
 
 const ERROR_MESSAGES: Record<string, string> = {
-  session_not_found: "La solicitud de ingreso venció o ya fue usada. Volvé a Atención Virtual e ingresá nuevamente.",
+  session_not_found: "La solicitud de ingreso venció o ya fue usada. Vuelve a Atención Virtual e ingresa nuevamente.",
   access_denied: "No se pudo completar el ingreso.",
   invalid_client: "La aplicación que pidió el ingreso no es válida.",
   invalid_redirect_uri: "La dirección de retorno no está registrada.",
@@ -81,7 +83,7 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
     clientBasedCORS: () => false,
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
-      if (!/^\d{11}$/.test(sub)) return undefined;
+      if (!isCuilShape(sub)) return undefined;
       const citizen = await findCitizenByCuil(db, sub);
       if (!citizen) return undefined;
       return {
@@ -166,7 +168,7 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
         title: "No pudimos completar el ingreso",
         message:
           ERROR_MESSAGES[String(out.error)] ??
-          "Ocurrió un problema con la solicitud de ingreso. Volvé a Atención Virtual e intentá nuevamente.",
+          "Ocurrió un problema con la solicitud de ingreso. Vuelve a Atención Virtual e intenta nuevamente.",
         code: typeof out.error === "string" ? out.error : undefined,
         portalUrl,
       });
@@ -183,6 +185,10 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
     ctx.set("x-content-type-options", "nosniff");
     ctx.set("referrer-policy", "no-referrer");
     await next();
+    if (ctx.oidc?.route === "end_session" && ctx.status === 200 && isOwnLogout(ctx)) {
+      await confirmAtOnce(ctx);
+      return;
+    }
     // end_session without an IdP session: oidc-provider answers an English self-posting
     // form; answer the Spanish logout page instead (same form, also works without JS).
     if (ctx.oidc?.route === "end_session" && ctx.status === 200 && typeof ctx.body === "string" && !ctx.oidc.session?.accountId) {
@@ -198,4 +204,62 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
   });
 
   return provider;
+}
+
+/**
+ * The portal's own 'Cerrar sesión' (issue 31): the end-session request carries an ID token of the
+ * account signed in here (oidc-provider has validated its signature and audience), so one press ends
+ * both sessions, with or without JavaScript. Any other request (no hint, or another account's token,
+ * which a third site could send to sign a citizen out) keeps the confirmation page.
+ */
+function isOwnLogout(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(accountId && hint?.payload?.sub === accountId && typeof ctx.oidc.session?.state?.secret === "string");
+}
+
+/**
+ * Confirms the logout the page would have asked for: the same post its button sends (the session's
+ * secret and `logout=yes`), to oidc-provider's own confirm endpoint on this very listener, so the
+ * provider ends the session and answers the redirect back to the portal as it always does; that
+ * answer, with its cookies, is the browser's.
+ */
+async function confirmAtOnce(ctx: KoaContextWithOIDC) {
+  const socket = ctx.req.socket;
+  const host = socket.localAddress && socket.localAddress !== "::" && socket.localAddress !== "0.0.0.0" ? socket.localAddress : "127.0.0.1";
+  const target = new URL(ctx.oidc.urlFor("end_session_confirm"));
+  const local = `http://${host.includes(":") ? `[${host}]` : host}:${socket.localPort}${target.pathname}`;
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", cookie: cookiesAfter(ctx) });
+  for (const name of ["host", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-for", "user-agent"]) {
+    const value = ctx.get(name);
+    if (value) headers.set(name, value);
+  }
+  let answer: Response;
+  try {
+    answer = await fetch(local, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ xsrf: String(ctx.oidc.session!.state!.secret), logout: "yes" }),
+      redirect: "manual",
+    });
+  } catch {
+    return; // the confirmation page stays, and its button does the same
+  }
+  const location = answer.headers.get("location");
+  if (answer.status !== 303 || !location) return;
+  ctx.remove("set-cookie");
+  for (const cookie of answer.headers.getSetCookie()) ctx.append("set-cookie", cookie);
+  ctx.body = ""; // before the status, which Koa's body setter would change
+  ctx.status = 303;
+  ctx.set("location", location);
+}
+
+/** The request's cookies as the browser would send them next: its own, updated by this answer's. */
+function cookiesAfter(ctx: KoaContextWithOIDC): string {
+  const jar: Record<string, string | undefined> = parseCookies(ctx.get("cookie") || "");
+  const set = ctx.response.headers["set-cookie"];
+  for (const line of Array.isArray(set) ? set : set ? [String(set)] : []) Object.assign(jar, parseCookies(line.split(";")[0] ?? ""));
+  return Object.entries(jar)
+    .map(([name, value]) => `${name}=${value ?? ""}`)
+    .join("; ");
 }

@@ -3,10 +3,11 @@ import type { AddressInfo } from "node:net";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import type { Config } from "../../config.js";
+import { clientAddress } from "./client-address.js";
 import type { DbOrTx } from "../../db/index.js";
 import { demoCitizens, DEMO_PASSWORD } from "../../db/seed/demo-citizens.js";
 import { findCitizenByCuil } from "../../domain/citizens/repository.js";
-import { normalizeCuil } from "../../domain/citizens/cuil.js";
+import { normalizeCuil } from "../../../common/cuil.js";
 import { verifyAgainstDummy, verifyPassword } from "../password.js";
 import { loadOrCreateKeys } from "./keys.js";
 import { contentSecurityPolicy, createProvider, grantFirstParty } from "./provider.js";
@@ -14,7 +15,7 @@ import { FailureLimiter } from "./rate-limit.js";
 import { errorPage, loginPage, STYLESHEET, STYLESHEET_PATH, type LoginView } from "./views.js";
 
 export const WRONG_CREDENTIALS = "CUIL o contraseña incorrectos.";
-export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Intentá de nuevo en unos minutos.";
+export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Intenta de nuevo en unos minutos.";
 
 export type OidcServerOptions = {
   config: Config;
@@ -102,7 +103,7 @@ export async function createOidcServer(options: OidcServerOptions) {
       400,
       errorPage({
         title: "La solicitud de ingreso venció",
-        message: "Pasó demasiado tiempo o la solicitud ya fue usada. Volvé a Atención Virtual e ingresá nuevamente.",
+        message: "Pasó demasiado tiempo o la solicitud ya fue usada. Vuelve a Atención Virtual e ingresa nuevamente.",
         portalUrl: config.PORTAL_URL,
       }),
     );
@@ -139,22 +140,22 @@ export async function createOidcServer(options: OidcServerOptions) {
       form = await readForm(req);
     } catch (error) {
       return renderLogin(res, error instanceof BodyError ? error.status : 400, uid, {
-        error: "No pudimos leer los datos enviados. Intentá nuevamente.",
+        error: "No pudimos leer los datos enviados. Intenta nuevamente.",
       });
     }
     const rawCuil = (form.get("cuil") ?? "").trim().slice(0, 40);
     const password = form.get("password") ?? "";
-    const ip = req.socket.remoteAddress ?? "unknown";
+    const ip = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.OIDC_TRUSTED_PROXIES);
 
-    const cuilError = rawCuil === "" ? "Ingresá tu CUIL." : undefined;
-    const passwordError = password === "" ? "Ingresá tu contraseña." : undefined;
+    const cuilError = rawCuil === "" ? "Ingresa tu CUIL." : undefined;
+    const passwordError = password === "" ? "Ingresa tu contraseña." : undefined;
     if (cuilError || passwordError) return renderLogin(res, 400, uid, { cuil: rawCuil, cuilError, passwordError });
 
     const cuil = normalizeCuil(rawCuil);
     if (!cuil) {
       return renderLogin(res, 400, uid, {
         cuil: rawCuil,
-        cuilError: "Ingresá un CUIL de 11 dígitos, con o sin guiones.",
+        cuilError: "Ingresa un CUIL de 11 dígitos, con o sin guiones.",
       });
     }
     if (perCuil.isBlocked(cuil) || perIp.isBlocked(ip)) {
@@ -203,7 +204,7 @@ export async function createOidcServer(options: OidcServerOptions) {
             500,
             errorPage({
               title: "No pudimos completar el ingreso",
-              message: "Ocurrió un error inesperado. Intentá nuevamente en unos minutos.",
+              message: "Ocurrió un error inesperado. Intenta nuevamente en unos minutos.",
               portalUrl: config.PORTAL_URL,
             }),
           );

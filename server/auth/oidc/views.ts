@@ -118,7 +118,7 @@ export function loginPage(view: LoginView): string {
 </details>`
       : "";
 
-  const body = `<h1>Ingresá con tu CUIL</h1>
+  const body = `<h1>Ingresa con tu CUIL</h1>
 ${summary}
 <form method="post" action="${esc(view.action)}" novalidate>
 ${view.error ? `<p id="login-error" class="field-error">${esc(view.error)}</p>` : ""}
@@ -149,7 +149,7 @@ export function logoutPage(formHtml: string, nonce: string): string {
 </form>`,
   );
   const body = `<h1>Cerrar sesión</h1>
-<p>Para terminar de cerrar tu sesión en Atención Virtual, confirmá con el botón.</p>
+<p>Para terminar de cerrar tu sesión en Atención Virtual, confirma con el botón.</p>
 ${form}
 <script nonce="${esc(nonce)}">document.getElementById("op.logoutForm").submit();</script>`;
   return layout({ title: "Cerrar sesión", body });
@@ -157,7 +157,7 @@ ${form}
 
 export function loggedOutPage(portalUrl: string): string {
   const body = `<h1>Cerraste tu sesión</h1>
-<p>Tu sesión en Atención Virtual terminó. Si usás una computadora compartida, cerrá también el navegador.</p>
+<p>Tu sesión en Atención Virtual terminó. Si usas una computadora compartida, cierra también el navegador.</p>
 <p><a class="button" href="${esc(portalUrl)}/">Volver a Atención Virtual</a></p>`;
   return layout({ title: "Sesión cerrada", body });
 }

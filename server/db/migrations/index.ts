@@ -18,6 +18,10 @@ import * as m0016 from "./0016_data_exports.js";
 import * as m0017 from "./0017_access_digests.js";
 import * as m0018 from "./0018_inbox_counts.js";
 import * as m0019 from "./0019_subject_seen_index.js";
+import * as m0020 from "./0020_operator_changes.js";
+import * as m0021 from "./0021_written_blobs.js";
+import * as m0022 from "./0022_rendition_retries.js";
+import * as m0023 from "./0023_mail_outbox_recipient.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -43,4 +47,8 @@ export const migrations: Record<string, Migration> = {
   "0017_access_digests": m0017,
   "0018_inbox_counts": m0018,
   "0019_subject_seen_index": m0019,
+  "0020_operator_changes": m0020,
+  "0021_written_blobs": m0021,
+  "0022_rendition_retries": m0022,
+  "0023_mail_outbox_recipient": m0023,
 };

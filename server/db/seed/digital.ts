@@ -132,5 +132,7 @@ export const nullStore: BlobStore = {
   },
   delete: async () => {},
   list: async function* () {},
-  removeStalePartials: async () => 0,
+  partials: async function* () {},
+  abortPartial: async () => {},
+  ready: async () => {},
 };

@@ -3,25 +3,19 @@
  * environment (DATABASE_URL or DATA_DIR/portal.sqlite). Idempotent.
  */
 import { ConfigError, loadConfig } from "../../config.js";
-import { createDatabase } from "../index.js";
-import { migrateToLatest } from "../migrate.js";
+import { openMigratedDatabase } from "../migrate.js";
 import { demoCitizens } from "./demo-citizens.js";
 import { seed } from "./index.js";
 import { blobStoreFromConfig } from "../../storage/index.js";
 
 try {
   const config = loadConfig();
-  const { db, location } = await createDatabase({
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-    dataDir: config.dataDir,
-  });
+  const { db, location, applied } = await openMigratedDatabase(config);
   try {
-    const applied = await migrateToLatest(db);
     await seed(db, {
       issuer: config.OIDC_ISSUER,
       tenant: config.TENANT,
-      store: await blobStoreFromConfig(config),
+      store: await blobStoreFromConfig(config, db),
     });
     console.log(`Base de datos lista en ${location} (migraciones aplicadas: ${applied.length}).`);
     console.log(`Ciudadanos de demostración (contraseña ${demoCitizens[0].password}):`);
@@ -30,6 +24,7 @@ try {
     await db.destroy();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) for (const line of error.lines()) console.error(line);
+  else console.error(error);
   process.exitCode = 1;
 }

@@ -98,7 +98,7 @@ async function digestOne(db: Db, cuil: string, w: DigestWindow, portalUrl: strin
     if (groups.length === 0) return null;
     const adhesion = await findAdhesion(tx, cuil);
     if (!adhesion?.email) return null;
-    const mailId = await enqueueMail(tx, { kind: "access-digest", to: adhesion.email, ...digestMail(groups, portalUrl) });
+    const mailId = await enqueueMail(tx, { kind: "access-digest", to: adhesion.email, cuil, ...digestMail(groups, portalUrl) });
     await markDigestWritten(tx, cuil, { last_day: w.today, covered_until: w.until, last_mail_id: mailId, updated_at: nowIso });
     return mailId;
   });

@@ -51,6 +51,26 @@ export function communicationOwner(db: DbOrTx, code: string) {
   return db.selectFrom("dd_communications").select(["code", "cuil"]).where("code", "=", code).executeTakeFirst();
 }
 
+/**
+ * The citizens whose contact address (adhesion or account e-mail) is one of `addresses`, compared
+ * without case: the owners of outbox rows written without a CUIL (before migration 0023).
+ */
+export async function citizensByAddress(db: DbOrTx, addresses: string[]): Promise<{ cuil: string; address: string }[]> {
+  const lowered = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (lowered.length === 0) return [];
+  const adhesions = await db
+    .selectFrom("dd_adhesions")
+    .select(["cuil", (eb) => eb.fn<string>("lower", ["email"]).as("address")])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "in", lowered))
+    .execute();
+  const accounts = await db
+    .selectFrom("citizens")
+    .select(["cuil", (eb) => eb.fn<string>("lower", ["email"]).as("address")])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "in", lowered))
+    .execute();
+  return [...adhesions, ...accounts];
+}
+
 export function chatDocumentInstance(db: DbOrTx, documentId: string) {
   return db
     .selectFrom("chat_documents")

@@ -12,6 +12,7 @@ import { ACCESS_ACTIONS, ACCESS_KINDS, type AccessAction, type AccessKind } from
 import type { OperatorIdentity } from "../operators/service.js";
 import {
   chatDocumentInstance,
+  citizensByAddress,
   communicationOwner,
   countAccesses,
   insertAccess,
@@ -71,6 +72,23 @@ export async function communicationItem(db: DbOrTx, code: string): Promise<Acces
   const row = await communicationOwner(db, code);
   if (!row) throw ApiError.notFound("No se encontró la comunicación.");
   return { cuil: row.cuil, ref: row.code, label: row.code };
+}
+
+/**
+ * Whose address each outbox row goes to: the CUIL the row was written with (migration 0023) or,
+ * for a row written before it, every citizen who holds that address now (an adhesion's or an
+ * account's e-mail). A row nobody holds maps to [] (its address is not shown: it would be logged
+ * nowhere).
+ */
+export async function mailRecipients(
+  db: DbOrTx,
+  rows: { id: string; to_address: string; recipient_cuil: string | null }[],
+): Promise<Map<string, string[]>> {
+  const unnamed = rows.filter((r) => !r.recipient_cuil).map((r) => r.to_address);
+  const holders = new Map<string, Set<string>>();
+  for (const c of await citizensByAddress(db, unnamed)) holders.set(c.address, (holders.get(c.address) ?? new Set()).add(c.cuil));
+  const holdersOf = (address: string) => [...(holders.get(address.toLowerCase()) ?? [])];
+  return new Map(rows.map((r) => [r.id, r.recipient_cuil ? [r.recipient_cuil] : holdersOf(r.to_address)]));
 }
 
 /**

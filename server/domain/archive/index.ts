@@ -19,6 +19,8 @@ import { ApiError } from "../../errors.js";
 import type { BlobStore } from "../../storage/index.js";
 import { getOwnedInstance } from "../procedures/service.js";
 import { getOwnedRecord } from "../records/service.js";
+import { listProcedureArchiveDocuments, listRecordArchiveDocuments } from "./repository.js";
+import { TYPE_EXTENSIONS } from "../../../common/file-names.js";
 
 export type ArchiveEntry = {
   order: number;
@@ -41,7 +43,6 @@ const PROCEDURE_STATUSES: Record<string, string> = {
   approved: "Aprobado",
   rejected: "Rechazado",
 };
-const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png" };
 
 /** A name safe as one ZIP path segment on every system. */
 function safeSegment(name: string): string {
@@ -57,7 +58,7 @@ export function entryNames(entries: Pick<ArchiveEntry, "order" | "name" | "mime"
   const width = Math.max(2, String(entries.length).length);
   const used = new Set<string>();
   return entries.map((e) => {
-    const ext = EXTENSIONS[e.mime] ?? "";
+    const ext = TYPE_EXTENSIONS[e.mime] ?? "";
     let base = safeSegment(e.name);
     if (ext && base.toLowerCase().endsWith(ext)) base = base.slice(0, -ext.length) || "documento";
     if (ext === ".jpg" && base.toLowerCase().endsWith(".jpeg")) base = base.slice(0, -5) || "documento";
@@ -132,26 +133,8 @@ export function zipStream(store: Pick<BlobStore, "get">, archive: Archive, now =
 /** The documents of the citizen's record as the manager lists them: incorporated (by folio), sent, then pending. */
 export async function recordArchive(db: DbOrTx, cuil: string, recordId: string): Promise<Archive> {
   const record = await getOwnedRecord(db, cuil, recordId);
-  const rows = await db
-    .selectFrom("record_documents")
-    .innerJoin("files", "files.id", "record_documents.file_id")
-    .select([
-      "record_documents.file_id",
-      "record_documents.stage",
-      "record_documents.name",
-      "record_documents.reference",
-      "record_documents.description",
-      "record_documents.nro_folio",
-      "record_documents.created_at",
-      "record_documents.incorporated_at",
-      "files.storage_key",
-      "files.mime",
-    ])
-    .where("record_documents.record_id", "=", record.id)
-    .where("files.owner_cuil", "=", cuil)
-    // A read-only record shows no pending documents: its ZIP has none either.
-    .$if(Boolean(record.read_only), (q) => q.where("record_documents.stage", "!=", "pending"))
-    .execute();
+  // A read-only record shows no pending documents: its ZIP has none either.
+  const rows = await listRecordArchiveDocuments(db, cuil, record.id, { withPending: !record.read_only });
   const rank = { incorporated: 0, sent: 1, pending: 2 } as const;
   rows.sort(
     (a, b) =>
@@ -178,29 +161,7 @@ export async function recordArchive(db: DbOrTx, cuil: string, recordId: string):
 /** The documents of the citizen's procedure (its 'Adjuntos'), oldest first. */
 export async function procedureArchive(db: DbOrTx, cuil: string, instanceId: string): Promise<Archive> {
   const instance = await getOwnedInstance(db, cuil, instanceId);
-  const rows = await db
-    .selectFrom("proc_received_docs")
-    .innerJoin("files", "files.id", "proc_received_docs.file_id")
-    .leftJoin("chat_documents", (join) =>
-      join
-        .onRef("chat_documents.file_id", "=", "proc_received_docs.file_id")
-        .onRef("chat_documents.instance_id", "=", "proc_received_docs.instance_id"),
-    )
-    .select([
-      "proc_received_docs.id",
-      "proc_received_docs.file_id",
-      "proc_received_docs.file_name",
-      "proc_received_docs.status",
-      "proc_received_docs.created_at",
-      "chat_documents.description",
-      "files.storage_key",
-      "files.mime",
-    ])
-    .where("proc_received_docs.instance_id", "=", instance.id)
-    .where("files.owner_cuil", "=", cuil)
-    .orderBy("proc_received_docs.created_at", "asc")
-    .orderBy("proc_received_docs.id")
-    .execute();
+  const rows = await listProcedureArchiveDocuments(db, cuil, instance.id);
   // One line per received document, even if a chat document shares its file.
   const seen = new Set<string>();
   const unique = rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));

@@ -130,6 +130,13 @@ export async function draftSend(db: DbOrTx, citizen: Citizen, input: GenericInpu
   }).then((r) => (notify(r.instanceId, "created"), r));
 }
 
+/** The extensions of each type the upload recognises by its magic bytes (server/domain/files). */
+const EXTENSIONS_OF_TYPE: Record<string, string[]> = {
+  "application/pdf": [".pdf"],
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+};
+
 const extensionOf = (name: string) => {
   const m = /\.[^.]+$/.exec(name.toLowerCase());
   return m ? m[0] : "";
@@ -155,12 +162,17 @@ export async function genericAction(db: DbOrTx, citizen: Citizen, instanceId: st
       const fileRef = input.data.file;
       if (!docId || !fileRef?.id) throw ApiError.badRequest("Datos inválidos en: data.document, data.file.");
       const doc = await documentOf(trx, instance.id, docId, "No se encontró el documento solicitado.");
+      // A form-type document is completed with its form, never with a file (issue 28).
+      if (doc.form_id) throw new ApiError(409, "CONFLICT", "Este documento se completa con su formulario, no con un archivo.");
       if (doc.status !== "requested") throw new ApiError(409, "CONFLICT", "El documento ya tiene un archivo adjunto.");
       const file = await getOwnedFile(trx, citizen.cuil, fileRef.id);
       const allowed = parseJson<string[]>(doc.valid_extensions, []);
       const list = allowed.length ? allowed : DEFAULT_EXTENSIONS;
       const name = fileRef.name?.trim() || file.name;
-      if (!list.includes(extensionOf(name))) {
+      // Checked by content too (issue 28): the type the upload found by its magic bytes must be one the
+      // document takes, and the name must say that type (a PNG named `.pdf` is refused).
+      const byContent = EXTENSIONS_OF_TYPE[file.mime] ?? [];
+      if (!list.includes(extensionOf(name)) || !byContent.includes(extensionOf(name))) {
         throw new ApiError(
           415,
           "UNSUPPORTED_MEDIA_TYPE",

@@ -7,38 +7,23 @@ import { randomUUID } from "node:crypto";
 import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import "../procedures/tables.js";
-import type { ProcInstancesTable } from "../procedures/tables.js";
+import { insertReceivedDoc as insertReceivedDocRow } from "../procedures/repository.js";
 import type { Author, ChatDocStatus, ChatDocument, ChatDocumentsTable, EventType } from "./tables.js";
 
 // ---------------------------------------------------------------- procedures and instances
 
-export { findInstance } from "../procedures/repository.js";
+export { findInstance, findProcedure, setReceivedDocStatus, updateInstance } from "../procedures/repository.js";
 
-/** A catalogue row by id (parents included: the caller decides). */
-export function findProcedure(db: DbOrTx, id: number) {
-  return db.selectFrom("proc_catalogue").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-export async function updateInstance(db: DbOrTx, instanceId: string, values: Updateable<ProcInstancesTable>) {
-  await db.updateTable("proc_instances").set(values).where("id", "=", instanceId).execute();
-}
-
+/** A document the citizen sent in the chat, received by the instance as pending. */
 export async function insertReceivedDoc(db: DbOrTx, input: { instanceId: string; fileId: string; fileName: string; at: string }) {
-  await db
-    .insertInto("proc_received_docs")
-    .values({
-      id: randomUUID(),
-      instance_id: input.instanceId,
-      file_id: input.fileId,
-      file_name: input.fileName,
-      status: "pending",
-      created_at: input.at,
-    })
-    .execute();
-}
-
-export async function setReceivedDocStatus(db: DbOrTx, instanceId: string, fileId: string, status: "received" | "approved" | "rejected") {
-  await db.updateTable("proc_received_docs").set({ status }).where("instance_id", "=", instanceId).where("file_id", "=", fileId).execute();
+  await insertReceivedDocRow(db, {
+    id: randomUUID(),
+    instance_id: input.instanceId,
+    file_id: input.fileId,
+    file_name: input.fileName,
+    status: "pending",
+    created_at: input.at,
+  });
 }
 
 // ---------------------------------------------------------------- events

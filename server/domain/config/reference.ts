@@ -1,3 +1,4 @@
+import { keepReference, type KeptReference } from "../../../common/reference-data.js";
 import type { Db, DbOrTx } from "../../db/index.js";
 import { findPageSize, findTab, listCommunicationTypes, listModules, listTabs } from "./repository.js";
 
@@ -5,8 +6,8 @@ import { findPageSize, findTab, listCommunicationTypes, listModules, listTabs } 
  * Reference data a citizen's calls read on every page (decision 097): each module's page size, the
  * tabs of each module, the communication types' texts. The tables are small, the same for every
  * citizen, and change only by an operator's hand, so the API process's database handle may keep
- * them for `REFERENCE_CACHE_MS` (`keepReferenceData`, from `buildApp`); the tray of procedures then
- * asks the database 10 questions instead of 15, the inbox 5 instead of 7.
+ * them for `REFERENCE_CACHE_MS` (`keepReferenceData`, from `buildApp`), by the rule the portal keeps
+ * its own by (common/reference-data.ts): a page's calls then do not each ask for the same rows.
  *
  * Only the handle `buildApp` registered keeps them, each table read whole at once; a transaction,
  * a command-line process and a test stack built with 0 ask for the one row they need, as before.
@@ -23,19 +24,20 @@ type Tables = {
   typeTexts: Map<string, string>;
 };
 
-type Kept = { ttlMs: number; value: Promise<Tables> | null; until: number };
-
-const keptBy = new WeakMap<DbOrTx, Kept>();
+const keptBy = new WeakMap<DbOrTx, KeptReference<Tables>>();
 
 /** `db` keeps the reference data for `ttlMs` (0: it reads the tables every time). */
 export function keepReferenceData(db: Db, ttlMs: number) {
-  if (ttlMs > 0) keptBy.set(db, { ttlMs, value: null, until: 0 });
+  if (ttlMs > 0)
+    keptBy.set(
+      db,
+      keepReference<Tables>(() => ttlMs),
+    );
 }
 
 /** What `db` kept is read again on the next call (an operator changed a module). */
 export function forgetReferenceData(db: DbOrTx) {
-  const kept = keptBy.get(db);
-  if (kept) kept.value = null;
+  keptBy.get(db)?.forget();
 }
 
 async function readTables(db: DbOrTx): Promise<Tables> {
@@ -49,17 +51,7 @@ async function readTables(db: DbOrTx): Promise<Tables> {
 
 /** The kept tables of a handle that keeps them, read again when too old; null for any other handle. */
 function keptTables(db: DbOrTx): Promise<Tables> | null {
-  const kept = keptBy.get(db);
-  if (!kept) return null;
-  if (kept.value && kept.until > Date.now()) return kept.value;
-  // Requests that arrive while the tables are read share the one reading; a failed reading is not kept.
-  const value = readTables(db);
-  kept.value = value;
-  kept.until = Date.now() + kept.ttlMs;
-  value.catch(() => {
-    if (kept.value === value) kept.value = null;
-  });
-  return value;
+  return keptBy.get(db)?.get(() => readTables(db)) ?? null;
 }
 
 const pageSize = (value: number | undefined) => (value === undefined ? 10 : Math.max(1, Number(value)));

@@ -1,6 +1,7 @@
 import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import type { ModuleConfigsTable } from "../../db/types.js";
+import type { OperatorChangesTable } from "./changes.js";
 
 export function listModules(db: DbOrTx) {
   return db.selectFrom("module_configs").selectAll().orderBy("position").orderBy("id").execute();
@@ -13,6 +14,11 @@ export function listTabs(db: DbOrTx) {
 /** A module's page size, alone (`module_configs`). */
 export function findPageSize(db: DbOrTx, module: string) {
   return db.selectFrom("module_configs").select("page_size").where("id", "=", module).executeTakeFirst();
+}
+
+/** A module's tabs' codes and descriptions. */
+export function listTabLabels(db: DbOrTx, module: string) {
+  return db.selectFrom("module_tabs").select(["code", "description"]).where("module_id", "=", module).execute();
 }
 
 export function findTab(db: DbOrTx, module: string, code: string) {
@@ -44,4 +50,15 @@ export async function putSetting(db: DbOrTx, key: string, value: string) {
     .values({ key, value })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
+}
+
+// ---------------------------------------------------------------- the operators' changes (./changes.ts)
+
+export async function insertOperatorChange(db: DbOrTx, row: OperatorChangesTable) {
+  await db.insertInto("operator_changes").values(row).execute();
+}
+
+/** The latest changes, newest first (`config:changes`). */
+export function listChanges(db: DbOrTx, limit = 50) {
+  return db.selectFrom("operator_changes").selectAll().orderBy("occurred_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }

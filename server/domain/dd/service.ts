@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { PostgresAdapter, sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { communicationTypeTexts, pageSizeOf } from "../config/reference.js";
@@ -8,8 +7,31 @@ import { listCommunicationTypes } from "../config/repository.js";
 import { enqueueMail, type MailKind } from "../../mail/outbox.js";
 import { UPLOAD_LIMIT_BYTES } from "../../../common/limits.js";
 import type { BlobStore } from "../../storage/index.js";
-import { normaliseSubject, queryInbox, type InboxFilters } from "./inbox.js";
-import { findAdhesion, type AdhesionRow } from "./repository.js";
+import { findCitizenByCuil } from "../citizens/repository.js";
+import { normaliseSubject, queryInbox, type InboxFilters } from "./inbox-repository.js";
+import {
+  decrementFilesPending,
+  findAdhesion,
+  findCommunicationFile,
+  findCommunicationType,
+  findFirstLegalText,
+  findLegalText,
+  findOwnedCommunication,
+  insertAdhesionOnce,
+  insertCommunication,
+  insertCommunicationFiles,
+  insertCommunicationHistory,
+  lastSequenceOf,
+  listCommunicationFiles,
+  listCommunicationHistory,
+  listOwnedCommunicationStates,
+  lockCommunicationSequence,
+  markCommunicationSeen,
+  markFileDownloaded,
+  setCommunicationsArchived,
+  updateAdhesionContact,
+  type AdhesionRow,
+} from "./repository.js";
 import type { DdCommunicationFilesTable, DdCommunicationsTable } from "./tables.js";
 import { assertLinksOwned } from "../thread/service.js";
 import "../thread/tables.js";
@@ -47,7 +69,7 @@ export async function requireAdhesion(db: DbOrTx, cuil: string): Promise<Adhesio
 }
 
 async function citizenOf(db: DbOrTx, cuil: string) {
-  const c = await db.selectFrom("citizens").selectAll().where("cuil", "=", cuil).executeTakeFirst();
+  const c = await findCitizenByCuil(db, cuil);
   if (!c) throw ApiError.notFound();
   return c;
 }
@@ -85,13 +107,7 @@ export type CommunicationDto = ReturnType<typeof toCommunication>;
 async function filesOf(db: DbOrTx, codes: string[]): Promise<Map<string, FileRow[]>> {
   const map = new Map<string, FileRow[]>();
   if (codes.length === 0) return map;
-  const rows = await db
-    .selectFrom("dd_communication_files")
-    .selectAll()
-    .where("communication_code", "in", codes)
-    .orderBy("communication_code")
-    .orderBy("position")
-    .execute();
+  const rows = await listCommunicationFiles(db, codes);
   for (const r of rows) map.set(r.communication_code, [...(map.get(r.communication_code) ?? []), r]);
   return map;
 }
@@ -112,25 +128,19 @@ export async function inbox(db: DbOrTx, cuil: string, filters: InboxFilters) {
 }
 
 async function ownCommunication(db: DbOrTx, cuil: string, code: string): Promise<CommRow> {
-  const row = await db.selectFrom("dd_communications").selectAll().where("code", "=", code).where("cuil", "=", cuil).executeTakeFirst();
+  const row = await findOwnedCommunication(db, cuil, code);
   if (!row) throw ApiError.notFound("No se encontró la comunicación.");
   return row;
 }
 
 async function addHistory(db: DbOrTx, code: string, description: string, user: string, date = new Date().toISOString()) {
-  await db.insertInto("dd_history").values({ id: randomUUID(), communication_code: code, date, description, user_name: user }).execute();
+  await insertCommunicationHistory(db, { id: randomUUID(), code, date, description, user });
 }
 
 /** Marks the communication seen (once) with its history entry; true when it changed. */
 async function markSeen(db: DbOrTx, row: CommRow, user: string, now: string): Promise<boolean> {
   if (row.seen_date) return false;
-  const changed = await db
-    .updateTable("dd_communications")
-    .set({ seen_date: now })
-    .where("code", "=", row.code)
-    .where("seen_date", "is", null)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) === 0) return false;
+  if (!(await markCommunicationSeen(db, row.code, now))) return false;
   await addHistory(db, row.code, HISTORY.seen, user, now);
   return true;
 }
@@ -150,13 +160,7 @@ export async function getOne(db: DbOrTx, cuil: string, code: string) {
 
 export async function getHistory(db: DbOrTx, cuil: string, code: string) {
   await ownCommunication(db, cuil, code);
-  const rows = await db
-    .selectFrom("dd_history")
-    .select(["description", "date", "user_name"])
-    .where("communication_code", "=", code)
-    .orderBy("date", "desc")
-    .orderBy("id")
-    .execute();
+  const rows = await listCommunicationHistory(db, code);
   return rows.map((r) => ({ description: r.description, date: r.date, user: r.user_name }));
 }
 
@@ -170,31 +174,14 @@ export async function openCommunicationFile(
 ): Promise<{ stream: Readable; name: string; mime: string; size: number }> {
   const citizen = await citizenOf(db, cuil);
   const row = await ownCommunication(db, cuil, code);
-  const file = await db
-    .selectFrom("dd_communication_files")
-    .selectAll()
-    .where("id", "=", fileId)
-    .where("communication_code", "=", code)
-    .executeTakeFirst();
+  const file = await findCommunicationFile(db, code, fileId);
   if (!file) throw ApiError.notFound("No se encontró el archivo.");
   const stream = await store.get(file.storage_key);
   const now = new Date().toISOString();
   const user = fullName(citizen);
   await db.transaction().execute(async (tx) => {
     await markSeen(tx, row, user, now);
-    const changed = await tx
-      .updateTable("dd_communication_files")
-      .set({ downloaded: 1, downloaded_at: now })
-      .where("id", "=", file.id)
-      .where("downloaded", "=", 0)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) {
-      await tx
-        .updateTable("dd_communications")
-        .set((eb) => ({ files_pending: eb("files_pending", "-", 1) }))
-        .where("code", "=", code)
-        .execute();
-    }
+    if (await markFileDownloaded(tx, file.id, now)) await decrementFilesPending(tx, code);
     await addHistory(tx, code, HISTORY.downloaded(file.file_name), user, now);
   });
   return { stream, name: file.file_name, mime: file.mime, size: Number(file.size) };
@@ -206,21 +193,12 @@ export async function setArchived(db: DbOrTx, cuil: string, codes: string[], arc
   const unique = [...new Set(codes)];
   const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    const rows = await tx
-      .selectFrom("dd_communications")
-      .select(["code", "files_pending", "archived"])
-      .where("cuil", "=", cuil)
-      .where("code", "in", unique)
-      .execute();
+    const rows = await listOwnedCommunicationStates(tx, cuil, unique);
     if (rows.length !== unique.length) throw ApiError.notFound("No se encontró la comunicación.");
     if (rows.some((r) => Number(r.files_pending) > 0)) throw new ApiError(409, "FILES_NOT_DOWNLOADED", FILES_PENDING_MESSAGE);
     const changing = rows.filter((r) => (r.archived === 1) !== archived).map((r) => r.code);
     if (changing.length === 0) return;
-    await tx
-      .updateTable("dd_communications")
-      .set({ archived: archived ? 1 : 0 })
-      .where("code", "in", changing)
-      .execute();
+    await setCommunicationsArchived(tx, changing, archived);
     for (const code of changing) {
       await addHistory(tx, code, archived ? HISTORY.archived : HISTORY.recovered, fullName(citizen), now);
     }
@@ -262,7 +240,7 @@ const MAX_SEQUENCE_ATTEMPTS = 5;
 export async function sendCommunication(db: DbOrTx, store: BlobStore, input: SendInput): Promise<CommunicationDto> {
   const citizen = await citizenOf(db, input.cuil);
   await requireAdhesion(db, input.cuil);
-  const type = await db.selectFrom("dd_communication_types").select("id").where("id", "=", input.type).executeTakeFirst();
+  const type = await findCommunicationType(db, input.type);
   if (!type) throw ApiError.badRequest("Tipo de comunicación desconocido.");
   const createdAt = input.createdAt ?? new Date().toISOString();
   const year = Number(createdAt.slice(0, 4));
@@ -288,50 +266,38 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
     for (let attempt = 1; ; attempt++) {
       try {
         const code = await db.transaction().execute(async (tx) => {
-          // PostgreSQL runs these transactions side by side: one at a time takes the next
-          // number (SQLite's writers are already one at a time). Without it, concurrent sends
-          // collided on the code more often than the retries absorb (the load run found it).
-          if (tx.getExecutor().adapter instanceof PostgresAdapter) {
-            await sql`select pg_advisory_xact_lock(hashtext('av_dd_communication_sequence'))`.execute(tx);
-          }
-          const max = await tx
-            .selectFrom("dd_communications")
-            .select((eb) => eb.fn.max("sequence").as("m"))
-            .where("year", "=", year)
-            .executeTakeFirst();
-          const sequence = Number(max?.m ?? 0) + 1;
+          // One transaction at a time takes the next number (on PostgreSQL; see the lock's comment).
+          await lockCommunicationSequence(tx);
+          const sequence = (await lastSequenceOf(tx, year)) + 1;
           const code = `${year}-${String(sequence).padStart(6, "0")}`;
           const seenAt = input.seenAt ?? null;
           await assertLinksOwned(tx, input.cuil, { instanceId: input.instanceId, recordId: input.recordId });
-          await tx
-            .insertInto("dd_communications")
-            .values({
-              code,
-              cuil: input.cuil,
-              sequence,
-              year,
-              recipient: fullName(citizen),
-              subject: input.subject,
-              subject_norm: normaliseSubject(input.subject),
-              client: input.client,
-              type_id: input.type,
-              message: input.message,
-              notified: input.notified ? 1 : 0,
-              created_at: createdAt,
-              date_notified: input.notified ? createdAt : null,
-              seen_date: seenAt,
-              archived: input.archived ? 1 : 0,
-              files_pending: stored.filter((f) => f.downloaded === 0).length,
-              instance_id: input.instanceId ?? null,
-              record_id: input.recordId ?? null,
-              due_date: input.dueDate ?? null,
-            })
-            .execute();
+          await insertCommunication(tx, {
+            code,
+            cuil: input.cuil,
+            sequence,
+            year,
+            recipient: fullName(citizen),
+            subject: input.subject,
+            subject_norm: normaliseSubject(input.subject),
+            client: input.client,
+            type_id: input.type,
+            message: input.message,
+            notified: input.notified ? 1 : 0,
+            created_at: createdAt,
+            date_notified: input.notified ? createdAt : null,
+            seen_date: seenAt,
+            archived: input.archived ? 1 : 0,
+            files_pending: stored.filter((f) => f.downloaded === 0).length,
+            instance_id: input.instanceId ?? null,
+            record_id: input.recordId ?? null,
+            due_date: input.dueDate ?? null,
+          });
           if (stored.length) {
-            await tx
-              .insertInto("dd_communication_files")
-              .values(stored.map((f) => ({ ...f, communication_code: code })))
-              .execute();
+            await insertCommunicationFiles(
+              tx,
+              stored.map((f) => ({ ...f, communication_code: code })),
+            );
           }
           await addHistory(tx, code, HISTORY.received, input.client, createdAt);
           if (seenAt) await addHistory(tx, code, HISTORY.seen, fullName(citizen), seenAt);
@@ -390,18 +356,13 @@ async function checkContact(db: DbOrTx, cuil: string, email: string, phone: Phon
 export async function enroll(db: DbOrTx, cuil: string, email: string, phone: Phone | null): Promise<boolean> {
   await checkContact(db, cuil, email, phone);
   return db.transaction().execute(async (tx) => {
-    const result = await tx
-      .insertInto("dd_adhesions")
-      .values({
-        cuil,
-        email,
-        phone_code: phone?.code ?? null,
-        phone_number: phone?.number ?? null,
-        adhered_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.column("cuil").doNothing())
-      .executeTakeFirst();
-    const adhered = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const adhered = await insertAdhesionOnce(tx, {
+      cuil,
+      email,
+      phone_code: phone?.code ?? null,
+      phone_number: phone?.number ?? null,
+      adhered_at: new Date().toISOString(),
+    });
     if (adhered) await mailCitizen(tx, cuil, "adhered", MAIL.adhered);
     return adhered;
   });
@@ -412,11 +373,7 @@ export async function setSelfDa(db: DbOrTx, cuil: string, email: string, phone: 
   await requireAdhesion(db, cuil);
   await checkContact(db, cuil, email, phone);
   await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("dd_adhesions")
-      .set({ email, phone_code: phone?.code ?? null, phone_number: phone?.number ?? null })
-      .where("cuil", "=", cuil)
-      .execute();
+    await updateAdhesionContact(tx, cuil, { email, phone_code: phone?.code ?? null, phone_number: phone?.number ?? null });
     await mailCitizen(tx, cuil, "updated", MAIL.updated);
   });
 }
@@ -429,9 +386,7 @@ const escapeHtml = (v: string) =>
 /** The tenant's terms / privacy HTML with `{{nombre}}` and `{{cuil}}` filled in for the citizen. */
 export async function legalText(db: DbOrTx, tenant: string, kind: "terms" | "privacy", cuil: string) {
   const citizen = await citizenOf(db, cuil);
-  const row =
-    (await db.selectFrom("dd_legal_texts").select("html").where("tenant", "=", tenant).where("kind", "=", kind).executeTakeFirst()) ??
-    (await db.selectFrom("dd_legal_texts").select("html").where("kind", "=", kind).orderBy("tenant").executeTakeFirst());
+  const row = (await findLegalText(db, tenant, kind)) ?? (await findFirstLegalText(db, kind));
   if (!row) throw ApiError.notFound();
   return row.html.replaceAll("{{nombre}}", escapeHtml(fullName(citizen))).replaceAll("{{cuil}}", escapeHtml(cuil));
 }
@@ -457,5 +412,5 @@ export const MAIL = {
 async function mailCitizen(tx: DbOrTx, cuil: string, kind: MailKind, content: { subject: string; text: string }) {
   const adhesion = await findAdhesion(tx, cuil);
   if (!adhesion?.email) return null;
-  return enqueueMail(tx, { kind, to: adhesion.email, subject: content.subject, text: content.text });
+  return enqueueMail(tx, { kind, to: adhesion.email, cuil, subject: content.subject, text: content.text });
 }

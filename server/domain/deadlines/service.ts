@@ -16,11 +16,17 @@ import { inTransaction, type Db, type DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import { startPeriodicJob } from "../../jobs/periodic.js";
-import "../chat/tables.js";
-import "../dd/tables.js";
-import "../procedures/tables.js";
-import "../thread/tables.js";
 import { assertLinksOwned } from "../thread/service.js";
+import {
+  claimCommunicationReminders,
+  claimDocumentReminders,
+  findCommunicationDue,
+  getAdhesionEmail,
+  getCommunicationThread,
+  listInstanceOwners,
+  setDocumentDue,
+  updateCommunication,
+} from "./repository.js";
 
 export { isDueDate };
 
@@ -35,7 +41,7 @@ export type ThreadUpdate = { instanceId?: string | null; recordId?: string | nul
 export async function updateCommunicationThread(db: DbOrTx, code: string, input: ThreadUpdate) {
   if (input.dueDate && !isDueDate(input.dueDate)) throw ApiError.badRequest("La fecha de vencimiento no es válida (aaaa-mm-dd).");
   return inTransaction(db, async (tx) => {
-    const row = await tx.selectFrom("dd_communications").select(["code", "cuil", "due_date"]).where("code", "=", code).executeTakeFirst();
+    const row = await findCommunicationDue(tx, code);
     if (!row) throw ApiError.notFound("No se encontró la comunicación.");
     await assertLinksOwned(tx, row.cuil, input);
     const set: Record<string, string | null> = {};
@@ -45,12 +51,8 @@ export async function updateCommunicationThread(db: DbOrTx, code: string, input:
       set.due_date = input.dueDate;
       set.reminder_sent_at = null;
     }
-    if (Object.keys(set).length) await tx.updateTable("dd_communications").set(set).where("code", "=", code).execute();
-    const out = await tx
-      .selectFrom("dd_communications")
-      .select(["code", "cuil", "instance_id", "record_id", "due_date", "reminder_sent_at"])
-      .where("code", "=", code)
-      .executeTakeFirstOrThrow();
+    if (Object.keys(set).length) await updateCommunication(tx, code, set);
+    const out = await getCommunicationThread(tx, code);
     return {
       code: out.code,
       instance_id: out.instance_id ?? null,
@@ -64,12 +66,7 @@ export async function updateCommunicationThread(db: DbOrTx, code: string, input:
 /** Sets or clears the due day of a requested chat document (re-arms the reminder). */
 export async function updateDocumentDue(db: DbOrTx, documentId: string, dueDate: string | null) {
   if (dueDate && !isDueDate(dueDate)) throw ApiError.badRequest("La fecha de vencimiento no es válida (aaaa-mm-dd).");
-  const result = await db
-    .updateTable("chat_documents")
-    .set({ due_date: dueDate, reminder_sent_at: null })
-    .where("id", "=", documentId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw ApiError.notFound("No se encontró el documento.");
+  if (!(await setDocumentDue(db, documentId, dueDate))) throw ApiError.notFound("No se encontró el documento.");
   return { id: documentId, dueDate };
 }
 
@@ -121,38 +118,10 @@ export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Pr
   const stamp = now.toISOString();
 
   return db.transaction().execute(async (tx) => {
-    const adhered = tx.selectFrom("dd_adhesions").select("cuil").where("email", "is not", null).where("email", "<>", "");
-    const comms = await tx
-      .updateTable("dd_communications")
-      .set({ reminder_sent_at: stamp })
-      .where("reminder_sent_at", "is", null)
-      .where("due_date", ">=", from)
-      .where("due_date", "<=", to)
-      .where("cuil", "in", adhered)
-      .returning(["code", "cuil", "subject", "client", "due_date"])
-      .execute();
-    const docs = await tx
-      .updateTable("chat_documents")
-      .set({ reminder_sent_at: stamp })
-      .where("reminder_sent_at", "is", null)
-      .where("status", "=", "requested")
-      .where("due_date", ">=", from)
-      .where("due_date", "<=", to)
-      .where(
-        "instance_id",
-        "in",
-        tx.selectFrom("proc_instances").select("id").where("discarded_at", "is", null).where("owner_cuil", "in", adhered),
-      )
-      .returning(["id", "instance_id", "description", "due_date"])
-      .execute();
+    const comms = await claimCommunicationReminders(tx, { from, to, stamp });
+    const docs = await claimDocumentReminders(tx, { from, to, stamp });
 
-    const instances = docs.length
-      ? await tx
-          .selectFrom("proc_instances")
-          .select(["id", "owner_cuil", "title"])
-          .where("id", "in", [...new Set(docs.map((d) => d.instance_id))])
-          .execute()
-      : [];
+    const instances = docs.length ? await listInstanceOwners(tx, [...new Set(docs.map((d) => d.instance_id))]) : [];
     const byInstance = new Map(instances.map((i) => [i.id, i]));
 
     const perCitizen = new Map<string, ReminderItem[]>();
@@ -174,8 +143,8 @@ export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Pr
     const run: ReminderRun = { today, mails: 0, communications: [], documents: [] };
     for (const [cuil, items] of perCitizen) {
       items.sort((a, b) => a.due_date.localeCompare(b.due_date));
-      const adhesion = await tx.selectFrom("dd_adhesions").select("email").where("cuil", "=", cuil).executeTakeFirstOrThrow();
-      await enqueueMail(tx, { kind: "reminder", to: adhesion.email, ...reminderMail(items, today) });
+      const adhesion = await getAdhesionEmail(tx, cuil);
+      await enqueueMail(tx, { kind: "reminder", to: adhesion.email, cuil, ...reminderMail(items, today) });
       run.mails++;
       run.communications.push(...items.flatMap((i) => (i.kind === "communication" ? [i.code] : [])));
       run.documents.push(...items.flatMap((i) => (i.kind === "document" ? [i.id] : [])));

@@ -64,6 +64,10 @@ export const NOT_EXPORTED: Record<string, string> = {
   mail_outbox:
     "Correos por enviar y enviados hace pocos días: se guardan por dirección y no por persona, y se dejan fuera para que nunca entre el correo de otra persona con la misma dirección.",
   data_exports: "El registro de este mismo archivo: cuándo se preparó y hasta cuándo se entrega otra vez.",
+  operator_changes:
+    "Cambios de la configuración del portal hechos por la administración (módulos, dirección de cierre de sesión): son los mismos para todos y no tratan de ninguna persona.",
+  written_blobs:
+    "Nombres internos de los archivos que guardó el portal, para que la limpieza borre solo los suyos; los archivos mismos van en el ZIP.",
 };
 
 /** One file in the ZIP: its path and the blob it comes from. */

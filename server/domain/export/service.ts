@@ -18,6 +18,8 @@ import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
+import { enqueueMail } from "../../mail/outbox.js";
+import { findAdhesion } from "../dd/repository.js";
 import type { BlobStore } from "../../storage/index.js";
 import { entryDate, zipOf, type ZipItem } from "../archive/index.js";
 import { citizenData, datosJson } from "./contents.js";
@@ -35,7 +37,14 @@ const POLL_MS = 250;
 /** Expired builds stay this long before they are swept (a download begun just before expiry ends). */
 export const SWEEP_AFTER_MS = 30 * 60_000;
 
-export type ExportDeps = { db: DbOrTx; store: BlobStore };
+/**
+ * A build that takes longer than this mails the citizen when it is ready (issue 32), at the
+ * adhesion's e-mail; the status says so once a build has run this long.
+ */
+export const MAIL_AFTER_MS = 20_000;
+
+/** `portalUrl`: where the ready-mail points ('Tus datos'); `mailAfterMs`: MAIL_AFTER_MS unless a test says. */
+export type ExportDeps = { db: DbOrTx; store: BlobStore; portalUrl?: string; mailAfterMs?: number };
 export type ExportTiming = { waitMs?: number; pollMs?: number };
 
 /** A complete export as the API describes it. */
@@ -57,21 +66,67 @@ function toReady(row: DataExportsTable): ReadyExport {
   };
 }
 
-/** The file name the citizen saves: `Tus datos en Atención Virtual (2026-11-25).zip`. */
-export const exportFileName = (e: Pick<ReadyExport, "createdAt">) => `Tus datos en Atención Virtual (${e.createdAt.slice(0, 10)}).zip`;
-
-/** What the citizen's export looks like now, without building anything. */
-export async function exportStatus(db: DbOrTx, cuil: string, now = new Date()) {
-  const row = await findExport(db, cuil);
-  const at = now.toISOString();
+/** The mail of a long build: it is ready, where, and until when (UTC, as 'Tus datos' says). */
+export function readyMail(e: Pick<ReadyExport, "expiresAt">, portalUrl: string) {
+  const until = e.expiresAt.slice(11, 16);
   return {
-    ready: isReady(row, at) ? toReady(row) : null,
-    building: row?.status === "building" && row.lease_until > at,
+    subject: "Tu archivo con tus datos está listo",
+    text: [
+      "Hola:",
+      "",
+      "El archivo con todos tus datos en Atención Virtual que pediste desde «Tus datos» ya está listo.",
+      `Puedes descargarlo hasta las ${until} (UTC) en: ${portalUrl}/datos/descarga`,
+      "Después de esa hora, vuelve a pedirlo y lo preparamos de nuevo.",
+      "",
+      "Si no lo pediste tú, ingresa al portal y revisa «Tus datos».",
+      "",
+      "Atención Virtual",
+    ].join("\n"),
   };
 }
 
+/** The file name the citizen saves: `Tus datos en Atención Virtual (2026-11-25).zip`. */
+export const exportFileName = (e: Pick<ReadyExport, "createdAt">) => `Tus datos en Atención Virtual (${e.createdAt.slice(0, 10)}).zip`;
+
+/**
+ * What the citizen's export looks like now, without building anything: the ready file, or whether a
+ * build runs (since when, and whether its end will be mailed: it has run `mailAfterMs` and the
+ * citizen has an e-mail).
+ */
+export async function exportStatus(db: DbOrTx, cuil: string, now = new Date(), mailAfterMs = MAIL_AFTER_MS) {
+  const row = await findExport(db, cuil);
+  const at = now.toISOString();
+  const building = row?.status === "building" && row.lease_until > at;
+  const long = building && now.getTime() - Date.parse(row.started_at) >= mailAfterMs;
+  return {
+    ready: isReady(row, at) ? toReady(row) : null,
+    building,
+    startedAt: building ? row.started_at : null,
+    mailWhenReady: long && Boolean((await findAdhesion(db, cuil))?.email),
+  };
+}
+
+/**
+ * 'Descargar mis datos' asked from the status page (issue 32): starts a build when there is no ready
+ * file and none under way, and answers at once; the build goes on in this process (its claim holds
+ * across processes, decision 073). `onFailure` hears a build that failed (it has left nothing).
+ */
+export async function startExport(deps: ExportDeps, cuil: string, onFailure: (error: unknown) => void) {
+  const now = new Date();
+  const at = now.toISOString();
+  const row = await findExport(deps.db, cuil);
+  if (!isReady(row, at) && !(row?.status === "building" && row.lease_until > at)) {
+    const id = randomUUID();
+    if (await claimExport(deps.db, cuil, id, at, new Date(now.getTime() + LEASE_MS).toISOString())) {
+      if (row) await deps.store.delete(row.id).catch(() => {});
+      build(deps, cuil, id, now).catch(onFailure);
+    }
+  }
+  return exportStatus(deps.db, cuil, new Date(), deps.mailAfterMs);
+}
+
 /** Builds the ZIP of build `id` into the blob store and marks it ready; on any failure nothing is left. */
-async function build(deps: ExportDeps, cuil: string, id: string): Promise<ReadyExport> {
+async function build(deps: ExportDeps, cuil: string, id: string, startedAt = new Date()): Promise<ReadyExport> {
   const { db, store } = deps;
   try {
     const data = await citizenData(db, cuil);
@@ -84,8 +139,16 @@ async function build(deps: ExportDeps, cuil: string, id: string): Promise<ReadyE
     const { size, sha256 } = await store.put(id, zipOf(store, items));
     const done = new Date();
     const ready = { id, createdAt: done.toISOString(), expiresAt: new Date(done.getTime() + REUSE_MS).toISOString(), size, sha256 };
-    // Taken over meanwhile (a build slower than its lease): the other build is the one kept.
-    if (!(await markExportReady(db, cuil, id, ready))) throw exportInProgress();
+    // Taken over meanwhile (a build slower than its lease): the other build is the one kept. A long
+    // build's mail is written in the same transaction as its 'ready' (decision 060).
+    const long = done.getTime() - startedAt.getTime() >= (deps.mailAfterMs ?? MAIL_AFTER_MS);
+    const mark = async (tx: DbOrTx) => {
+      if (!(await markExportReady(tx, cuil, id, ready))) return false;
+      const email = long && deps.portalUrl ? (await findAdhesion(tx, cuil))?.email : null;
+      if (email) await enqueueMail(tx, { kind: "data-export", to: email, cuil, ...readyMail(ready, deps.portalUrl!) });
+      return true;
+    };
+    if (!(await (db.isTransaction ? mark(db) : db.transaction().execute(mark)))) throw exportInProgress();
     return ready;
   } catch (error) {
     await store.delete(id).catch(() => {});

@@ -27,6 +27,7 @@ import { ApiError } from "../../errors.js";
 import { payloadTooLarge, UPLOAD_LIMIT_BYTES, type BlobStore } from "../../storage/index.js";
 import { imageDecodes } from "./images.js";
 import { countPdfPages } from "./pdf-pages.js";
+import { deleteFileRow, findOwnedFile, insertFile, listOwnedFiles } from "./repository.js";
 import type { FilesTable } from "./types.js";
 
 export type { FilesTable } from "./types.js";
@@ -142,7 +143,7 @@ export async function saveFile(
       page_count: pageCount,
       created_at: input.createdAt ?? new Date().toISOString(),
     };
-    await deps.db.insertInto("files").values(row).execute();
+    await insertFile(deps.db, row);
     return row;
   } catch (error) {
     if (stored) await deps.store.delete(key).catch(() => undefined);
@@ -154,7 +155,7 @@ export async function saveFile(
 /** The citizen's file, or 404. */
 export async function getOwnedFile(db: DbOrTx, cuil: string, id: string): Promise<FileRow> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw ApiError.notFound();
-  const row = await db.selectFrom("files").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+  const row = await findOwnedFile(db, cuil, id);
   if (!row) throw ApiError.notFound();
   return { ...row, size: Number(row.size) };
 }
@@ -162,7 +163,7 @@ export async function getOwnedFile(db: DbOrTx, cuil: string, id: string): Promis
 /** Files of the citizen among `ids` (unknown or foreign ids are left out). */
 export async function getOwnedFiles(db: DbOrTx, cuil: string, ids: string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom("files").selectAll().where("id", "in", ids).where("owner_cuil", "=", cuil).execute();
+  return listOwnedFiles(db, cuil, ids);
 }
 
 /** A stream of the stored bytes. */
@@ -200,6 +201,6 @@ export async function pageAsPdf(deps: { store: BlobStore }, row: FileRow, page: 
 
 /** Deletes a file row and its blob (callers check ownership and references first). */
 export async function deleteFile(deps: FilesDeps, row: FileRow): Promise<void> {
-  await deps.db.deleteFrom("files").where("id", "=", row.id).execute();
+  await deleteFileRow(deps.db, row.id);
   await deps.store.delete(row.storage_key).catch(() => undefined);
 }

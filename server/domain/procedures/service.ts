@@ -5,13 +5,31 @@
  * of another citizen answers 404 exactly like one that does not exist.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import type { Db, DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
-import { likePattern, normalizeSearch } from "../../../common/search.js";
+import { normalizeSearch } from "../../../common/search.js";
+import { findCitizenByCuil } from "../citizens/repository.js";
+import { listTabLabels } from "../config/repository.js";
+import { findOwnedFileName } from "../files/repository.js";
 import { countInstanceRows, listInstanceRows, type InstanceListSpec } from "../instances/repository.js";
+import {
+  discardOwnedInstance,
+  findCatalogueParent,
+  findOwnedInstance,
+  findProcedure,
+  insertHistoryEntry,
+  insertInstance,
+  insertReceivedDoc,
+  listCatalogueChildren,
+  listCatalogueLeaves,
+  listHistoryWithAction,
+  listOwnedInstancesOfProcedure,
+  listReceivedDocs,
+  searchCatalogueLeaves,
+  updateInstance,
+} from "./repository.js";
 import {
   CANCELLED_STATE,
   CANCELLED_TAB,
@@ -85,21 +103,14 @@ export async function listInstances(db: DbOrTx, cuil: string, tabCode: string, o
 /** The citizen's instance, or 404. */
 export async function getOwnedInstance(db: DbOrTx, cuil: string, id: string): Promise<ProcInstancesTable> {
   if (!isId(id)) throw ApiError.notFound();
-  const row = await db.selectFrom("proc_instances").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+  const row = await findOwnedInstance(db, cuil, id);
   if (!row) throw ApiError.notFound();
   return row;
 }
 
 export async function getHistory(db: DbOrTx, cuil: string, id: string) {
   await getOwnedInstance(db, cuil, id);
-  const rows = await db
-    .selectFrom("proc_history")
-    .selectAll()
-    .where("instance_id", "=", id)
-    .where("action", "is not", null)
-    .orderBy("excuted_on", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await listHistoryWithAction(db, id);
   return rows
     .filter((r) => r.action && r.action.trim() !== "")
     .map((r) => ({
@@ -113,13 +124,7 @@ export async function getHistory(db: DbOrTx, cuil: string, id: string) {
 
 export async function getReceivedDocs(db: DbOrTx, cuil: string, id: string) {
   await getOwnedInstance(db, cuil, id);
-  const rows = await db
-    .selectFrom("proc_received_docs")
-    .selectAll()
-    .where("instance_id", "=", id)
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .execute();
+  const rows = await listReceivedDocs(db, id);
   return rows.map((r) => ({ createdAt: r.created_at, fileName: r.file_name, fileId: r.file_id, status: r.status as DocStatus }));
 }
 
@@ -139,35 +144,26 @@ export async function discardInstance(db: Db, citizen: { cuil: string; cn: strin
     const row = await getOwnedInstance(trx, citizen.cuil, id);
     assertActive(row);
     const now = new Date().toISOString();
-    const updated = await trx
-      .updateTable("proc_instances")
-      .set({
-        tab_code: CANCELLED_TAB,
-        state_text: CANCELLED_STATE.text,
-        state_color: CANCELLED_STATE.color,
-        buttons: JSON.stringify(["history", "attachments"]),
-        arrived_on: now,
-        discarded_at: now,
-        discard_reason: message,
-      })
-      .where("id", "=", id)
-      .where("owner_cuil", "=", citizen.cuil)
-      .where("discarded_at", "is", null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, "CONFLICT", "El trámite ya fue cancelado.");
-    await trx
-      .insertInto("proc_history")
-      .values({
-        id: randomUUID(),
-        instance_id: id,
-        cn: citizen.cn,
-        excuted_on: now,
-        action: "Trámite cancelado por el ciudadano",
-        comment: message,
-        files: "[]",
-        operator_message: 0,
-      })
-      .execute();
+    const discarded = await discardOwnedInstance(trx, citizen.cuil, id, {
+      tab_code: CANCELLED_TAB,
+      state_text: CANCELLED_STATE.text,
+      state_color: CANCELLED_STATE.color,
+      buttons: JSON.stringify(["history", "attachments"]),
+      arrived_on: now,
+      discarded_at: now,
+      discard_reason: message,
+    });
+    if (!discarded) throw new ApiError(409, "CONFLICT", "El trámite ya fue cancelado.");
+    await insertHistoryEntry(trx, {
+      id: randomUUID(),
+      instance_id: id,
+      cn: citizen.cn,
+      excuted_on: now,
+      action: "Trámite cancelado por el ciudadano",
+      comment: message,
+      files: "[]",
+      operator_message: 0,
+    });
     return { id, discardedAt: now };
   });
 }
@@ -196,7 +192,7 @@ export type NewInstance = {
 };
 
 export async function createInstance(db: DbOrTx, input: NewInstance) {
-  const procedure = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", input.procedureId).executeTakeFirst();
+  const procedure = await findProcedure(db, input.procedureId);
   if (!procedure || toBool(procedure.is_parent)) throw ApiError.notFound("No se encontró el trámite.");
   const created = input.createdAt ?? new Date().toISOString();
   const title = input.title ?? procedure.description;
@@ -222,7 +218,7 @@ export async function createInstance(db: DbOrTx, input: NewInstance) {
     discard_reason: null,
     search_text: instanceSearchText({ title, description, payload }),
   };
-  await db.insertInto("proc_instances").values(row).execute();
+  await insertInstance(db, row);
   return toInstance(row);
 }
 
@@ -243,24 +239,20 @@ export async function addHistoryEntry(
   const row = await getOwnedInstance(db, input.ownerCuil, input.instanceId);
   assertActive(row);
   const when = input.excutedOn ?? new Date().toISOString();
-  await db
-    .insertInto("proc_history")
-    .values({
-      id: randomUUID(),
-      instance_id: row.id,
-      cn: input.cn,
-      excuted_on: when,
-      action: input.action,
-      comment: input.comment ?? null,
-      files: JSON.stringify(input.files ?? []),
-      operator_message: fromBool(Boolean(input.operatorMessage)),
-    })
-    .execute();
-  await db
-    .updateTable("proc_instances")
-    .set({ arrived_on: when > row.arrived_on ? when : row.arrived_on, ...(input.operatorMessage ? { has_alert: 1 as const } : {}) })
-    .where("id", "=", row.id)
-    .execute();
+  await insertHistoryEntry(db, {
+    id: randomUUID(),
+    instance_id: row.id,
+    cn: input.cn,
+    excuted_on: when,
+    action: input.action,
+    comment: input.comment ?? null,
+    files: JSON.stringify(input.files ?? []),
+    operator_message: fromBool(Boolean(input.operatorMessage)),
+  });
+  await updateInstance(db, row.id, {
+    arrived_on: when > row.arrived_on ? when : row.arrived_on,
+    ...(input.operatorMessage ? { has_alert: 1 as const } : {}),
+  });
 }
 
 export async function addReceivedDoc(
@@ -269,25 +261,17 @@ export async function addReceivedDoc(
 ) {
   const row = await getOwnedInstance(db, input.ownerCuil, input.instanceId);
   assertActive(row);
-  const file = await db
-    .selectFrom("files")
-    .select(["id", "name"])
-    .where("id", "=", input.fileId)
-    .where("owner_cuil", "=", input.ownerCuil)
-    .executeTakeFirst();
+  const file = await findOwnedFileName(db, input.ownerCuil, input.fileId);
   if (!file) throw ApiError.notFound("No se encontró el archivo.");
   const id = randomUUID();
-  await db
-    .insertInto("proc_received_docs")
-    .values({
-      id,
-      instance_id: row.id,
-      file_id: file.id,
-      file_name: input.fileName,
-      status: input.status,
-      created_at: input.createdAt ?? new Date().toISOString(),
-    })
-    .execute();
+  await insertReceivedDoc(db, {
+    id,
+    instance_id: row.id,
+    file_id: file.id,
+    file_name: input.fileName,
+    status: input.status,
+    created_at: input.createdAt ?? new Date().toISOString(),
+  });
   return { id };
 }
 
@@ -313,11 +297,7 @@ async function ancestorsOf(db: DbOrTx, row: CatalogueRow): Promise<{ id: number;
   const chain: { id: number; description: string }[] = [];
   let parentId = row.parent_id;
   for (let depth = 0; parentId !== null && depth < 20; depth++) {
-    const parent = await db
-      .selectFrom("proc_catalogue")
-      .select(["id", "description", "parent_id"])
-      .where("id", "=", parentId)
-      .executeTakeFirst();
+    const parent = await findCatalogueParent(db, parentId);
     if (!parent) break;
     chain.unshift({ id: parent.id, description: parent.description });
     parentId = parent.parent_id;
@@ -344,42 +324,22 @@ function toItem(row: CatalogueRow, parents: { id: number; description: string }[
 /** Root level, the children of a parent (404 when it is not a parent), or a search over the leaves. */
 export async function listCatalogue(db: DbOrTx, options: { filter?: string | null; parentId?: number | null }) {
   if (options.filter && options.filter.trim()) {
-    const rows = await db
-      .selectFrom("proc_catalogue")
-      .selectAll()
-      .where("is_parent", "=", 0)
-      .where(sql<boolean>`search_text like ${likePattern(options.filter)} escape '\\'`)
-      .orderBy("description")
-      .orderBy("id")
-      .limit(500)
-      .execute();
+    const rows = await searchCatalogueLeaves(db, options.filter);
     return Promise.all(rows.map(async (r) => toItem(r, await ancestorsOf(db, r))));
   }
   if (options.parentId !== undefined && options.parentId !== null) {
-    const parent = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", options.parentId).executeTakeFirst();
+    const parent = await findProcedure(db, options.parentId);
     if (!parent || !toBool(parent.is_parent)) throw ApiError.notFound("No se encontró la categoría.");
     const parents = [...(await ancestorsOf(db, parent)), { id: parent.id, description: parent.description }];
-    const rows = await db
-      .selectFrom("proc_catalogue")
-      .selectAll()
-      .where("parent_id", "=", parent.id)
-      .orderBy("position")
-      .orderBy("description")
-      .execute();
+    const rows = await listCatalogueChildren(db, parent.id);
     return rows.map((r) => toItem(r, parents));
   }
-  const rows = await db
-    .selectFrom("proc_catalogue")
-    .selectAll()
-    .where("parent_id", "is", null)
-    .orderBy("position")
-    .orderBy("description")
-    .execute();
+  const rows = await listCatalogueChildren(db, null);
   return rows.map((r) => toItem(r, []));
 }
 
 async function getProcedure(db: DbOrTx, id: number): Promise<CatalogueRow> {
-  const row = await db.selectFrom("proc_catalogue").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await findProcedure(db, id);
   if (!row || toBool(row.is_parent)) throw ApiError.notFound("No se encontró el trámite.");
   return row;
 }
@@ -393,7 +353,7 @@ export async function docsTable(db: DbOrTx, id: number): Promise<DocsTableRow[]>
 
 /** The procedures' filter facets: highlighted items, themes, organisms and recipients. */
 export async function catalogueFacets(db: DbOrTx) {
-  const rows = await db.selectFrom("proc_catalogue").selectAll().where("is_parent", "=", 0).orderBy("description").execute();
+  const rows = await listCatalogueLeaves(db);
   const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort();
   return {
     highlighted: await Promise.all(rows.filter((r) => toBool(r.highlighted)).map(async (r) => toItem(r, await ancestorsOf(db, r)))),
@@ -408,17 +368,10 @@ const OPEN_TABS = new Set(["pending", "in_progress"]);
 
 export async function requirements(db: DbOrTx, citizen: { cuil: string }, id: number) {
   const row = await getProcedure(db, id);
-  const person = await db.selectFrom("citizens").selectAll().where("cuil", "=", citizen.cuil).executeTakeFirst();
+  const person = await findCitizenByCuil(db, citizen.cuil);
   const cn = person ? `${person.given_name} ${person.family_name}` : "";
-  const instances = await db
-    .selectFrom("proc_instances")
-    .selectAll()
-    .where("owner_cuil", "=", citizen.cuil)
-    .where("procedure_id", "=", row.id)
-    .orderBy("created_at", "desc")
-    .limit(50)
-    .execute();
-  const tabs = await db.selectFrom("module_tabs").select(["code", "description"]).where("module_id", "=", MODULE_ID).execute();
+  const instances = await listOwnedInstancesOfProcedure(db, citizen.cuil, row.id, 50);
+  const tabs = await listTabLabels(db, MODULE_ID);
   const tabLabel = new Map(tabs.map((t) => [t.code, t.description]));
   return {
     procedureId: row.id,

@@ -7,11 +7,21 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
-import "../chat/tables.js";
-import "../dd/tables.js";
-import "../files/types.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
+import {
+  findAdhesionDate,
+  findCitizenName,
+  findLastCitizenUpload,
+  findOwnedInstanceWithProcedure,
+  findOwnedReceipt,
+  findOwnedRecord,
+  findReceiptByRef,
+  insertReceiptOnce,
+  lastRecordSend,
+  listChatDocuments,
+  listOwnedFileSizes,
+  listOwnedReceipts,
+  listRecordDocumentsSentAt,
+} from "./repository.js";
 import type { Receipt, ReceiptDetail, ReceiptDocument, ReceiptKind, ReceiptsTable } from "./types.js";
 import { isId } from "../../../common/ids.js";
 
@@ -38,27 +48,21 @@ export function toReceipt(row: ReceiptsTable): Receipt {
 type Source = { ref: string; occurredAt: string; detail: Omit<ReceiptDetail, "citizen"> };
 
 async function citizenOf(db: DbOrTx, cuil: string) {
-  const row = await db.selectFrom("citizens").select(["given_name", "family_name"]).where("cuil", "=", cuil).executeTakeFirst();
+  const row = await findCitizenName(db, cuil);
   if (!row) throw ApiError.notFound();
   return { name: `${row.given_name} ${row.family_name}`.trim(), cuil };
 }
 
 async function ownedInstance(db: DbOrTx, cuil: string, id: string) {
   if (!isId(id)) throw ApiError.notFound();
-  const row = await db
-    .selectFrom("proc_instances")
-    .leftJoin("proc_catalogue", "proc_catalogue.id", "proc_instances.procedure_id")
-    .select(["proc_instances.id", "proc_instances.title", "proc_instances.created_at", "proc_catalogue.description"])
-    .where("proc_instances.id", "=", id)
-    .where("proc_instances.owner_cuil", "=", cuil)
-    .executeTakeFirst();
+  const row = await findOwnedInstanceWithProcedure(db, cuil, id);
   if (!row) throw ApiError.notFound();
   return { id: row.id, name: row.description ?? row.title, createdAt: row.created_at };
 }
 
 async function sizes(db: DbOrTx, cuil: string, fileIds: string[]): Promise<Map<string, number>> {
   if (fileIds.length === 0) return new Map();
-  const rows = await db.selectFrom("files").select(["id", "size"]).where("owner_cuil", "=", cuil).where("id", "in", fileIds).execute();
+  const rows = await listOwnedFileSizes(db, cuil, fileIds);
   return new Map(rows.map((r) => [r.id, Number(r.size)]));
 }
 
@@ -71,27 +75,12 @@ async function procedureSource(db: DbOrTx, cuil: string, ref: string): Promise<S
 /** Sending documents in the chat: the instance's latest 'uploadedDocuments' event by the citizen. */
 async function documentsSource(db: DbOrTx, cuil: string, ref: string): Promise<Source> {
   const instance = await ownedInstance(db, cuil, ref);
-  const event = await db
-    .selectFrom("chat_events")
-    .select(["id", "documents", "created_at"])
-    .where("instance_id", "=", instance.id)
-    .where("type", "=", "uploadedDocuments")
-    .where("author", "=", "user")
-    .orderBy("created_at", "desc")
-    .orderBy("seq", "desc")
-    .executeTakeFirst();
+  const event = await findLastCitizenUpload(db, instance.id);
   if (!event) throw ApiError.notFound("No hay documentos enviados.");
   const ids = parseJson<{ id?: string }[]>(event.documents, [])
     .map((d) => d.id)
     .filter((id): id is string => typeof id === "string");
-  const docs = ids.length
-    ? await db
-        .selectFrom("chat_documents")
-        .select(["id", "file_id", "file_name", "description"])
-        .where("instance_id", "=", instance.id)
-        .where("id", "in", ids)
-        .execute()
-    : [];
+  const docs = ids.length ? await listChatDocuments(db, instance.id, ids) : [];
   const bySize = await sizes(
     db,
     cuil,
@@ -107,29 +96,11 @@ async function documentsSource(db: DbOrTx, cuil: string, ref: string): Promise<S
 /** Sending documents to a record: the documents sent at the record's latest send. */
 async function recordSource(db: DbOrTx, cuil: string, ref: string): Promise<Source> {
   if (!/^[0-9a-f-]{36}$/i.test(ref)) throw ApiError.notFound();
-  const record = await db
-    .selectFrom("records")
-    .select(["id", "code", "title"])
-    .where("id", "=", ref)
-    .where("owner_cuil", "=", cuil)
-    .executeTakeFirst();
+  const record = await findOwnedRecord(db, cuil, ref);
   if (!record) throw ApiError.notFound();
-  const last = await db
-    .selectFrom("record_documents")
-    .select((eb) => eb.fn.max("updated_at").as("at"))
-    .where("record_id", "=", record.id)
-    .where("stage", "=", "sent")
-    .executeTakeFirst();
-  const at = last?.at ? String(last.at) : null;
+  const at = await lastRecordSend(db, record.id);
   if (!at) throw ApiError.notFound("No hay documentos enviados.");
-  const docs = await db
-    .selectFrom("record_documents")
-    .select(["file_id", "name"])
-    .where("record_id", "=", record.id)
-    .where("stage", "=", "sent")
-    .where("updated_at", "=", at)
-    .orderBy("name")
-    .execute();
+  const docs = await listRecordDocumentsSentAt(db, record.id, at);
   const bySize = await sizes(
     db,
     cuil,
@@ -147,7 +118,7 @@ async function recordSource(db: DbOrTx, cuil: string, ref: string): Promise<Sour
 
 /** Adhering to the digital domicile: the adhesion row. */
 async function adhesionSource(db: DbOrTx, cuil: string): Promise<Source> {
-  const row = await db.selectFrom("dd_adhesions").select(["email", "adhered_at"]).where("cuil", "=", cuil).executeTakeFirst();
+  const row = await findAdhesionDate(db, cuil);
   if (!row) throw ApiError.notFound("No hay adhesión.");
   return { ref: `adhesion@${row.adhered_at}`, occurredAt: row.adhered_at, detail: { email: row.email } };
 }
@@ -165,16 +136,6 @@ function sourceOf(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: string): Pro
   }
 }
 
-async function findByRef(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: string) {
-  return db
-    .selectFrom("receipts")
-    .selectAll()
-    .where("owner_cuil", "=", cuil)
-    .where("kind", "=", kind)
-    .where("ref", "=", ref)
-    .executeTakeFirst();
-}
-
 /**
  * Issues the receipt of `kind` for `ref` (an instance id, a record id; ignored for the adhesion),
  * or answers the one already issued for the same action. 404 when there is nothing of the
@@ -182,7 +143,7 @@ async function findByRef(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: strin
  */
 export async function issueReceipt(db: DbOrTx, cuil: string, kind: ReceiptKind, ref: string, now = new Date()): Promise<Receipt> {
   const source = await sourceOf(db, cuil, kind, ref);
-  const existing = await findByRef(db, cuil, kind, source.ref);
+  const existing = await findReceiptByRef(db, cuil, kind, source.ref);
   if (existing) return toReceipt(existing);
   const citizen = await citizenOf(db, cuil);
   const detail: ReceiptDetail = { citizen, ...source.detail };
@@ -199,17 +160,13 @@ export async function issueReceipt(db: DbOrTx, cuil: string, kind: ReceiptKind, 
     };
     try {
       // A concurrent issue for the same action inserts nothing here and is read back below.
-      await db
-        .insertInto("receipts")
-        .values(row)
-        .onConflict((oc) => oc.columns(["owner_cuil", "kind", "ref"]).doNothing())
-        .execute();
+      await insertReceiptOnce(db, row);
     } catch (error) {
       // Only a clash of the random number reaches here: try another one.
       if (attempt < 4 && /unique|duplicate/i.test(String((error as Error).message))) continue;
       throw error;
     }
-    const stored = await findByRef(db, cuil, kind, source.ref);
+    const stored = await findReceiptByRef(db, cuil, kind, source.ref);
     if (stored) return toReceipt(stored);
   }
   throw ApiError.internal();
@@ -217,19 +174,12 @@ export async function issueReceipt(db: DbOrTx, cuil: string, kind: ReceiptKind, 
 
 export async function getReceipt(db: DbOrTx, cuil: string, id: string): Promise<Receipt> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw ApiError.notFound("No se encontró el comprobante.");
-  const row = await db.selectFrom("receipts").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+  const row = await findOwnedReceipt(db, cuil, id);
   if (!row) throw ApiError.notFound("No se encontró el comprobante.");
   return toReceipt(row);
 }
 
 export async function listReceipts(db: DbOrTx, cuil: string, limit = 50): Promise<Receipt[]> {
-  const rows = await db
-    .selectFrom("receipts")
-    .selectAll()
-    .where("owner_cuil", "=", cuil)
-    .orderBy("occurred_at", "desc")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+  const rows = await listOwnedReceipts(db, cuil, limit);
   return rows.map(toReceipt);
 }

@@ -7,6 +7,17 @@ import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
 import { fromBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
+import { findCitizenByCuil } from "../citizens/repository.js";
+import {
+  findDocument,
+  insertAssociation,
+  insertDocument,
+  insertRecord,
+  lastFolio,
+  setSentDocumentStatus,
+  touchRecord,
+  updateDocument,
+} from "./repository.js";
 import { inTransaction, RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "./service.js";
 import {
   ASSOCIATION_TYPES,
@@ -36,7 +47,7 @@ export function makeRecordCode(now = new Date()): string {
 }
 
 export async function createRecord(db: DbOrTx, input: NewRecord): Promise<RecordsTable> {
-  const citizen = await db.selectFrom("citizens").select("cuil").where("cuil", "=", input.ownerCuil).executeTakeFirst();
+  const citizen = await findCitizenByCuil(db, input.ownerCuil);
   if (!citizen) throw ApiError.notFound("No se encontró el ciudadano.");
   const status = input.status ?? "in_process";
   const createdAt = input.createdAt ?? new Date().toISOString();
@@ -55,7 +66,7 @@ export async function createRecord(db: DbOrTx, input: NewRecord): Promise<Record
     created_at: createdAt,
     updated_at: input.updatedAt ?? createdAt,
   };
-  await db.insertInto("records").values(row).execute();
+  await insertRecord(db, row);
   return row;
 }
 
@@ -67,17 +78,14 @@ export async function associateRecords(
   createdAt = new Date().toISOString(),
 ): Promise<void> {
   if (!ASSOCIATION_TYPES.includes(type)) throw ApiError.badRequest("Tipo de asociación desconocido.");
-  await db
-    .insertInto("record_associations")
-    .values({
-      id: randomUUID(),
-      record_id: recordId,
-      associated_record_id: other.id ?? null,
-      associated_code: other.code,
-      type,
-      created_at: createdAt,
-    })
-    .execute();
+  await insertAssociation(db, {
+    id: randomUUID(),
+    record_id: recordId,
+    associated_record_id: other.id ?? null,
+    associated_code: other.code,
+    type,
+    created_at: createdAt,
+  });
 }
 
 /** The opposite side of an association (a link's primary has secondaries, and so on). */
@@ -107,27 +115,24 @@ export async function addDocument(
   const created = input.createdAt ?? new Date().toISOString();
   const status = input.stage === "sent" ? SENT_STATUSES[input.status ?? "received"] : null;
   const id = randomUUID();
-  await db
-    .insertInto("record_documents")
-    .values({
-      id,
-      record_id: input.recordId,
-      file_id: input.fileId,
-      stage: input.stage,
-      name: input.name,
-      reference: input.reference ?? "",
-      description: input.description ?? null,
-      user_name: input.userName ?? null,
-      nro_folio: input.nroFolio ?? null,
-      status_code: status ? (input.status ?? "received") : null,
-      status_description: status?.description ?? null,
-      status_color: status?.color ?? null,
-      details: JSON.stringify(input.details ?? []),
-      created_at: created,
-      updated_at: input.updatedAt ?? created,
-      incorporated_at: input.stage === "incorporated" ? (input.updatedAt ?? created) : null,
-    })
-    .execute();
+  await insertDocument(db, {
+    id,
+    record_id: input.recordId,
+    file_id: input.fileId,
+    stage: input.stage,
+    name: input.name,
+    reference: input.reference ?? "",
+    description: input.description ?? null,
+    user_name: input.userName ?? null,
+    nro_folio: input.nroFolio ?? null,
+    status_code: status ? (input.status ?? "received") : null,
+    status_description: status?.description ?? null,
+    status_color: status?.color ?? null,
+    details: JSON.stringify(input.details ?? []),
+    created_at: created,
+    updated_at: input.updatedAt ?? created,
+    incorporated_at: input.stage === "incorporated" ? (input.updatedAt ?? created) : null,
+  });
   return id;
 }
 
@@ -138,33 +143,20 @@ export async function incorporateDocument(
 ) {
   const now = new Date().toISOString();
   return inTransaction(db, async (tx) => {
-    const doc = await tx
-      .selectFrom("record_documents")
-      .select(["id", "stage", "reference", "details"])
-      .where("id", "=", input.documentId)
-      .where("record_id", "=", input.recordId)
-      .executeTakeFirst();
+    const doc = await findDocument(tx, input.recordId, input.documentId);
     if (!doc) throw ApiError.notFound("No se encontró el documento.");
     if (doc.stage === "incorporated") return doc.id;
-    const max = await tx
-      .selectFrom("record_documents")
-      .select((eb) => eb.fn.max("nro_folio").as("m"))
-      .where("record_id", "=", input.recordId)
-      .executeTakeFirst();
-    await tx
-      .updateTable("record_documents")
-      .set({
-        stage: "incorporated",
-        description: input.description,
-        user_name: input.userName,
-        nro_folio: Number(max?.m ?? 0) + 1,
-        details: JSON.stringify(input.details ?? [...parseJson<Detail[]>(doc.details, []), { label: "Referencia", value: doc.reference }]),
-        incorporated_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", doc.id)
-      .execute();
-    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", input.recordId).execute();
+    const folio = (await lastFolio(tx, input.recordId)) + 1;
+    await updateDocument(tx, doc.id, {
+      stage: "incorporated",
+      description: input.description,
+      user_name: input.userName,
+      nro_folio: folio,
+      details: JSON.stringify(input.details ?? [...parseJson<Detail[]>(doc.details, []), { label: "Referencia", value: doc.reference }]),
+      incorporated_at: now,
+      updated_at: now,
+    });
+    await touchRecord(tx, input.recordId, now);
     return doc.id;
   });
 }
@@ -173,17 +165,11 @@ export async function incorporateDocument(
 export async function setSentStatus(db: DbOrTx, input: { recordId: string; documentId: string; status: SentStatus }) {
   const status = SENT_STATUSES[input.status];
   if (!status) throw ApiError.badRequest("Estado desconocido.");
-  const result = await db
-    .updateTable("record_documents")
-    .set({
-      status_code: input.status,
-      status_description: status.description,
-      status_color: status.color,
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", input.documentId)
-    .where("record_id", "=", input.recordId)
-    .where("stage", "=", "sent")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw ApiError.notFound("No se encontró el documento enviado.");
+  const updated = await setSentDocumentStatus(db, input.recordId, input.documentId, {
+    status_code: input.status,
+    status_description: status.description,
+    status_color: status.color,
+    updated_at: new Date().toISOString(),
+  });
+  if (!updated) throw ApiError.notFound("No se encontró el documento enviado.");
 }

@@ -10,7 +10,18 @@ import { parseJson } from "../../db/index.js";
 import { toBool } from "../../db/types.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
-import { associationsSeenBy } from "./repository.js";
+import {
+  deleteDocument,
+  findOwnedRecord,
+  findPendingDocument,
+  insertDocumentOnce,
+  listAssociationsSeenBy,
+  listAssociationTypes,
+  listDocumentStages,
+  listOwnedStageDocuments,
+  sendPendingDocuments,
+  touchRecord,
+} from "./repository.js";
 import { pageSizeOf } from "../config/reference.js";
 import { countInstanceRows, listInstanceRows, type InstanceListSpec } from "../instances/repository.js";
 import type { AssociationType, Detail, HeaderField, RecordDocumentsTable, RecordsTable } from "./tables.js";
@@ -84,16 +95,10 @@ export async function listRecords(db: DbOrTx, q: ListQuery) {
     sort: parseSort(q.sort),
   });
   const associations = rows.length
-    ? await db
-        .selectFrom("record_associations")
-        .select(["record_id", "type"])
-        .where(
-          "record_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .orderBy("created_at")
-        .execute()
+    ? await listAssociationTypes(
+        db,
+        rows.map((r) => r.id),
+      )
     : [];
   return {
     instances: rows.map((r) => toInstance(r, associations.find((a) => a.record_id === r.id)?.type ?? null)),
@@ -130,18 +135,14 @@ const RECORD_ID = /^[0-9a-f-]{36}$/i;
 
 export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Promise<RecordsTable> {
   if (!RECORD_ID.test(id)) throw ApiError.notFound();
-  const row = await db.selectFrom("records").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+  const row = await findOwnedRecord(db, cuil, id);
   if (!row) throw ApiError.notFound();
   return row;
 }
 
 export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
   const r = await getOwnedRecord(db, cuil, id);
-  const associations = await associationsSeenBy(db, cuil)
-    .select(["record_associations.type", "record_associations.associated_code", "other.id as other_id"])
-    .where("record_associations.record_id", "=", r.id)
-    .orderBy("record_associations.created_at")
-    .execute();
+  const associations = await listAssociationsSeenBy(db, cuil, r.id);
   return {
     id: r.id,
     code: r.code,
@@ -180,34 +181,7 @@ const DOCUMENT_ORDER = {
 async function ownedDocs(db: DbOrTx, cuil: string, id: string, stage: keyof typeof DOCUMENT_ORDER) {
   if (!RECORD_ID.test(id)) throw ApiError.notFound();
   const [column, direction] = DOCUMENT_ORDER[stage];
-  const rows = await db
-    .selectFrom("record_documents")
-    .innerJoin("files", "files.id", "record_documents.file_id")
-    .innerJoin("records", "records.id", "record_documents.record_id")
-    .select([
-      "record_documents.id",
-      "record_documents.file_id",
-      "record_documents.name",
-      "record_documents.reference",
-      "record_documents.description",
-      "record_documents.user_name",
-      "record_documents.nro_folio",
-      "record_documents.status_code",
-      "record_documents.status_description",
-      "record_documents.status_color",
-      "record_documents.details",
-      "record_documents.created_at",
-      "record_documents.updated_at",
-      "record_documents.incorporated_at",
-      "files.mime",
-      "files.page_count",
-    ])
-    .where("record_documents.record_id", "=", id)
-    .where("records.owner_cuil", "=", cuil)
-    .where("record_documents.stage", "=", stage)
-    .orderBy(column, direction)
-    .orderBy("record_documents.id")
-    .execute();
+  const rows = await listOwnedStageDocuments(db, cuil, id, stage, { column, direction });
   if (rows.length === 0) await getOwnedRecord(db, cuil, id);
   return rows;
 }
@@ -268,30 +242,26 @@ export async function registerUploads(db: DbOrTx, cuil: string, id: string, file
     for (const [index, f] of files.entries()) {
       // keeps the order of the list among documents registered together
       const created = new Date(base + index).toISOString();
-      await tx
-        .insertInto("record_documents")
-        .values({
-          id: randomUUID(),
-          record_id: r.id,
-          file_id: f.fileId,
-          stage: "pending",
-          name: f.fileName.trim().slice(0, 255),
-          reference: f.reference.trim().slice(0, 500),
-          description: null,
-          user_name: null,
-          nro_folio: null,
-          status_code: null,
-          status_description: null,
-          status_color: null,
-          details: "[]",
-          created_at: created,
-          updated_at: created,
-          incorporated_at: null,
-        })
-        .onConflict((oc) => oc.columns(["record_id", "file_id"]).doNothing())
-        .execute();
+      await insertDocumentOnce(tx, {
+        id: randomUUID(),
+        record_id: r.id,
+        file_id: f.fileId,
+        stage: "pending",
+        name: f.fileName.trim().slice(0, 255),
+        reference: f.reference.trim().slice(0, 500),
+        description: null,
+        user_name: null,
+        nro_folio: null,
+        status_code: null,
+        status_description: null,
+        status_color: null,
+        details: "[]",
+        created_at: created,
+        updated_at: created,
+        incorporated_at: null,
+      });
     }
-    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", r.id).execute();
+    await touchRecord(tx, r.id, now);
   };
   await inTransaction(db, run);
   return pendingDocuments(db, cuil, id);
@@ -300,15 +270,9 @@ export async function registerUploads(db: DbOrTx, cuil: string, id: string, file
 export async function discardPending(db: DbOrTx, cuil: string, id: string, documentId: string): Promise<void> {
   const r = await getOwnedRecord(db, cuil, id);
   if (toBool(r.read_only)) throw readOnlyError();
-  const doc = await db
-    .selectFrom("record_documents")
-    .select(["id"])
-    .where("id", "=", documentId)
-    .where("record_id", "=", r.id)
-    .where("stage", "=", "pending")
-    .executeTakeFirst();
+  const doc = await findPendingDocument(db, r.id, documentId);
   if (!doc) throw ApiError.notFound("No se encontró el documento pendiente.");
-  await db.deleteFrom("record_documents").where("id", "=", doc.id).execute();
+  await deleteDocument(db, doc.id);
 }
 
 /** Sends pending documents (by their spec ids). Already sent ones are left as they are (retries). */
@@ -317,31 +281,20 @@ export async function sendPending(db: DbOrTx, cuil: string, id: string, document
   if (toBool(r.read_only)) throw readOnlyError();
   const ids = [...new Set(documentIds)];
   if (ids.length === 0) throw ApiError.badRequest("Seleccione al menos un documento pendiente.");
-  const docs = await db
-    .selectFrom("record_documents")
-    .select(["id", "stage"])
-    .where("record_id", "=", r.id)
-    .where("id", "in", ids)
-    .execute();
+  const docs = await listDocumentStages(db, r.id, ids);
   if (docs.length !== ids.length) throw ApiError.notFound("No se encontró alguno de los documentos pendientes.");
   const pending = docs.filter((d) => d.stage === "pending").map((d) => d.id);
   if (pending.length === 0) return 0;
   const now = new Date().toISOString();
   await inTransaction(db, async (tx) => {
-    await tx
-      .updateTable("record_documents")
-      .set({
-        stage: "sent",
-        status_code: "received",
-        status_description: SENT_STATUSES.received.description,
-        status_color: SENT_STATUSES.received.color,
-        updated_at: now,
-      })
-      .where("record_id", "=", r.id)
-      .where("stage", "=", "pending")
-      .where("id", "in", pending)
-      .execute();
-    await tx.updateTable("records").set({ updated_at: now }).where("id", "=", r.id).execute();
+    await sendPendingDocuments(tx, r.id, pending, {
+      stage: "sent",
+      status_code: "received",
+      status_description: SENT_STATUSES.received.description,
+      status_color: SENT_STATUSES.received.color,
+      updated_at: now,
+    });
+    await touchRecord(tx, r.id, now);
   });
   return pending.length;
 }

@@ -1,4 +1,6 @@
-/** Table type of `file_renditions` (migration 0010), merged into the shared `Database` interface. */
+import type { Generated } from "kysely";
+
+/** Table type of `file_renditions` (migrations 0010, 0022), merged into the shared `Database` interface. */
 export interface FileRenditionsTable {
   id: string;
   file_id: string;
@@ -11,7 +13,11 @@ export interface FileRenditionsTable {
   storage_key: string | null;
   /** bigint: PostgreSQL returns it as a string, wrap with Number() */
   size: number | string;
+  /** BAD_PDF | NO_PAGE | TOO_LARGE | TIMEOUT when the page could not be drawn; null when it was */
   error_code: string | null;
+  /** failed attempts in a row (0 on a drawn page): the wait before the next one grows with it */
+  failures: Generated<number>;
+  /** when the row was written; for a failure, when the page was last tried */
   created_at: string;
 }
 

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
+import { addHit, deleteWindowsBefore } from "./repository.js";
 
 /** Table type of `rate_limit_hits` (migration 0011), merged into the shared `Database` interface. */
 export interface RateLimitHitsTable {
@@ -30,21 +30,8 @@ export type RateLimitResult = { allowed: boolean; hits: number; limit: number; r
 export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
   const startMs = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowStart = new Date(startMs).toISOString();
-  const row = await db
-    .insertInto("rate_limit_hits")
-    .values({ scope: rule.scope, subject, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(["scope", "subject", "window_start"]).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  const hits = Number(row.hits);
-  if (hits === 1) {
-    await db
-      .deleteFrom("rate_limit_hits")
-      .where("scope", "=", rule.scope)
-      .where("subject", "=", subject)
-      .where("window_start", "<", windowStart)
-      .execute();
-  }
+  const hits = await addHit(db, rule.scope, subject, windowStart);
+  if (hits === 1) await deleteWindowsBefore(db, rule.scope, windowStart, subject);
   return {
     allowed: hits <= rule.limit,
     hits,
@@ -56,10 +43,5 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, subject: str
 /** Deletes windows that ended before `now` (housekeeping; counts of live windows stay). */
 export async function purgeRateLimits(db: DbOrTx, rule: RateLimitRule, now = Date.now()): Promise<number> {
   const current = new Date(Math.floor(now / rule.windowMs) * rule.windowMs).toISOString();
-  const result = await db
-    .deleteFrom("rate_limit_hits")
-    .where("scope", "=", rule.scope)
-    .where("window_start", "<", current)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteWindowsBefore(db, rule.scope, current);
 }

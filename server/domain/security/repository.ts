@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 
 export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
@@ -17,5 +18,26 @@ export async function revokeToken(db: DbOrTx, jti: string, expiresAt: Date): Pro
 /** Drops entries of tokens that have expired (they fail the expiry check anyway). */
 export async function purgeExpiredRevocations(db: DbOrTx, now = new Date()): Promise<number> {
   const result = await db.deleteFrom("revoked_tokens").where("expires_at", "<", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ---------------------------------------------------------------- rate limits (./rate-limit.ts)
+
+/** Counts one hit of `subject` in the window (one atomic upsert); the window's hits so far. */
+export async function addHit(db: DbOrTx, scope: string, subject: string, windowStart: string): Promise<number> {
+  const row = await db
+    .insertInto("rate_limit_hits")
+    .values({ scope, subject, window_start: windowStart, hits: 1 })
+    .onConflict((oc) => oc.columns(["scope", "subject", "window_start"]).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
+    .returning("hits")
+    .executeTakeFirstOrThrow();
+  return Number(row.hits);
+}
+
+/** Deletes the scope's windows older than `windowStart` (one subject's, or everybody's); how many. */
+export async function deleteWindowsBefore(db: DbOrTx, scope: string, windowStart: string, subject?: string): Promise<number> {
+  let q = db.deleteFrom("rate_limit_hits").where("scope", "=", scope);
+  if (subject !== undefined) q = q.where("subject", "=", subject);
+  const result = await q.where("window_start", "<", windowStart).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -6,11 +6,15 @@
  */
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
-import "../dd/tables.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
-import "./tables.js";
 import { ID_PATTERN } from "../../../common/ids.js";
+import {
+  findOwnedInstanceId,
+  findOwnedInstanceTitle,
+  findOwnedRecordCode,
+  findOwnedRecordId,
+  listCommunicationsAbout,
+  listOwnedInstanceIds,
+} from "./repository.js";
 
 export type Links = { instanceId?: string | null; recordId?: string | null };
 
@@ -22,20 +26,11 @@ const ID = ID_PATTERN;
 /** Refuses (400 INVALID_LINK) an instance or record that is not `cuil`'s. Null / undefined pass. */
 export async function assertLinksOwned(db: DbOrTx, cuil: string, links: Links): Promise<void> {
   if (links.instanceId) {
-    const row = ID.test(links.instanceId)
-      ? await db
-          .selectFrom("proc_instances")
-          .select("id")
-          .where("id", "=", links.instanceId)
-          .where("owner_cuil", "=", cuil)
-          .executeTakeFirst()
-      : undefined;
+    const row = ID.test(links.instanceId) ? await findOwnedInstanceId(db, cuil, links.instanceId) : undefined;
     if (!row) throw new ApiError(400, "INVALID_LINK", INVALID_INSTANCE_LINK);
   }
   if (links.recordId) {
-    const row = ID.test(links.recordId)
-      ? await db.selectFrom("records").select("id").where("id", "=", links.recordId).where("owner_cuil", "=", cuil).executeTakeFirst()
-      : undefined;
+    const row = ID.test(links.recordId) ? await findOwnedRecordId(db, cuil, links.recordId) : undefined;
     if (!row) throw new ApiError(400, "INVALID_LINK", INVALID_RECORD_LINK);
   }
 }
@@ -43,22 +38,8 @@ export async function assertLinksOwned(db: DbOrTx, cuil: string, links: Links): 
 /** What a communication shows of the items it concerns: title of the procedure, code of the record. */
 export async function describeLinks(db: DbOrTx, cuil: string, links: { instance_id?: string | null; record_id?: string | null }) {
   const [instance, record] = await Promise.all([
-    links.instance_id
-      ? db
-          .selectFrom("proc_instances")
-          .select(["id", "title"])
-          .where("id", "=", links.instance_id)
-          .where("owner_cuil", "=", cuil)
-          .executeTakeFirst()
-      : undefined,
-    links.record_id
-      ? db
-          .selectFrom("records")
-          .select(["id", "code", "title"])
-          .where("id", "=", links.record_id)
-          .where("owner_cuil", "=", cuil)
-          .executeTakeFirst()
-      : undefined,
+    links.instance_id ? findOwnedInstanceTitle(db, cuil, links.instance_id) : undefined,
+    links.record_id ? findOwnedRecordCode(db, cuil, links.record_id) : undefined,
   ]);
   return {
     instance: instance ? { id: instance.id, title: instance.title } : null,
@@ -93,32 +74,20 @@ export async function linkedCommunications(
 ): Promise<LinkedCommunication[]> {
   const instances = [...new Set(about.instances ?? [])];
   if (instances.length) {
-    const own = instances.every((id) => ID.test(id))
-      ? await db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", cuil).where("id", "in", instances).execute()
-      : [];
+    const own = instances.every((id) => ID.test(id)) ? await listOwnedInstanceIds(db, cuil, instances) : [];
     if (own.length !== instances.length) throw ApiError.notFound();
   }
   if (about.record) {
-    const own = ID.test(about.record)
-      ? await db.selectFrom("records").select("id").where("owner_cuil", "=", cuil).where("id", "=", about.record).executeTakeFirst()
-      : undefined;
+    const own = ID.test(about.record) ? await findOwnedRecordId(db, cuil, about.record) : undefined;
     if (!own) throw ApiError.notFound();
   }
   if (!instances.length && !about.record) return [];
-  const rows = await db
-    .selectFrom("dd_communications")
-    .select(["code", "subject", "client", "created_at", "seen_date", "archived", "due_date", "instance_id", "record_id"])
-    .where("cuil", "=", cuil)
-    .where((eb) =>
-      eb.or([
-        ...(instances.length ? [eb("instance_id", "in", instances)] : []),
-        ...(about.record ? [eb("record_id", "=", about.record)] : []),
-      ]),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("code", "desc")
-    .limit(LINKED_LIMIT * Math.max(1, instances.length + (about.record ? 1 : 0)))
-    .execute();
+  const rows = await listCommunicationsAbout(
+    db,
+    cuil,
+    { instances, record: about.record },
+    LINKED_LIMIT * Math.max(1, instances.length + (about.record ? 1 : 0)),
+  );
   return rows.map((r) => ({
     code: r.code,
     subject: r.subject,

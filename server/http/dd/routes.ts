@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { InboxFilters, OrderKey } from "../../domain/dd/inbox.js";
-import { ORDER_COLUMNS } from "../../domain/dd/inbox.js";
+import type { InboxFilters } from "../../domain/dd/inbox-repository.js";
 import {
   contactInfo,
   enroll,
@@ -22,6 +21,16 @@ import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
 import { contentDisposition as rfc6266ContentDisposition } from "../fs/content-disposition.js";
+import { withTypeExtension } from "../../../common/file-names.js";
+import {
+  INBOX_DEFAULT_SORT,
+  INBOX_PAGE_MAX,
+  INBOX_SELECTED,
+  INBOX_TEXT_MAX,
+  parseInboxOrder,
+  splitInboxTypes,
+  type InboxFilterName,
+} from "../../../common/inbox.js";
 
 const CuilParams = z.object({ cuil: cuilParam }).strict();
 const CodeParams = z.object({ code: z.string().min(1).max(32) }).strict();
@@ -31,25 +40,29 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-const orderKeys = Object.keys(ORDER_COLUMNS) as [OrderKey, ...OrderKey[]];
 
+/** The inbox call's query: spec section 3's filters, as common/inbox.ts names them. */
 const InboxQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(1),
   order: z
     .string()
-    .regex(new RegExp(`^[-+]?(${orderKeys.join("|")})$`))
-    .default("-created_at"),
-  search: z.string().max(200).optional(),
+    .optional()
+    .transform((v, ctx) => {
+      const order = v === undefined ? INBOX_DEFAULT_SORT : parseInboxOrder(v);
+      if (!order) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Invalid order" });
+      return order ?? INBOX_DEFAULT_SORT;
+    }),
+  search: z.string().max(INBOX_TEXT_MAX).optional(),
   seen: flag.optional(),
   archived: flag.optional(),
-  client: z.string().max(200).optional(),
+  client: z.string().max(INBOX_TEXT_MAX).optional(),
   type: z.string().max(500).optional(),
   created_since: day.optional(),
   created_until: day.optional(),
   seen_since: day.optional(),
   seen_until: day.optional(),
-  selected: z.enum(["received", "notify"]).default("received"),
-});
+  selected: z.enum(INBOX_SELECTED).default("received"),
+} satisfies Record<InboxFilterName, z.ZodTypeAny>);
 
 const PhoneSchema = z
   .object({ code: z.string().regex(/^\d{2,5}$/), number: z.string().regex(/^\d{5,10}$/) })
@@ -137,15 +150,12 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     }
     const filters: InboxFilters = {
       page: q.page,
-      order: { key: q.order.replace(/^[-+]/, "") as OrderKey, desc: q.order.startsWith("-") },
+      order: { key: q.order.key, desc: q.order.desc },
       search: q.search?.trim() || undefined,
       seen: q.seen,
       archived: q.archived ?? false,
       client: q.client?.trim() || undefined,
-      types: q.type
-        ?.split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
+      types: q.type === undefined ? undefined : splitInboxTypes(q.type),
       created_since: q.created_since,
       created_until: q.created_until,
       seen_since: q.seen_since,
@@ -176,7 +186,7 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return reply
       .header("content-type", file.mime)
       .header("content-length", String(file.size))
-      .header("content-disposition", contentDisposition(file.name))
+      .header("content-disposition", contentDisposition(withTypeExtension(file.name, file.mime)))
       .header("x-content-type-options", "nosniff")
       .send(file.stream);
   });

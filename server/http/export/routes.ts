@@ -5,16 +5,28 @@
  *   build takes longer than the wait. `ETag` is the ZIP's SHA-256, `Last-Modified` when it was built.
  * - `GET /api/v1/me/export/status` → `{ ready: { createdAt, expiresAt, size } | null, building }`,
  *   which builds nothing (the portal shows it, and learns from its 404 that a backend lacks it).
+ * - `POST /api/v1/me/export` → 202 and the status: starts a build when there is neither a ready file
+ *   nor a build under way, without waiting for it (the portal's status page, issue 32). A build that
+ *   runs longer than MAIL_AFTER_MS mails the citizen when it is ready; the status says so
+ *   (`mailWhenReady`), with `startedAt` while it runs.
  * No id or cuil: the citizen is the token's. No HEAD: a HEAD must not start a build.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { exportFileName, exportStatus, openExport } from "../../domain/export/service.js";
+import { exportFileName, exportStatus, openExport, startExport } from "../../domain/export/service.js";
 import { contentDisposition } from "../fs/content-disposition.js";
 import type { RouteDeps } from "../types.js";
 
-export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store }) => {
+type Status = Awaited<ReturnType<typeof exportStatus>>;
+const answer = ({ ready, building, startedAt, mailWhenReady }: Status) => ({
+  ready: ready && { createdAt: ready.createdAt, expiresAt: ready.expiresAt, size: ready.size },
+  building,
+  startedAt,
+  mailWhenReady,
+});
+
+export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, config }) => {
   app.get("/v1/me/export", { exposeHeadRoute: false }, async (request, reply) => {
-    const { export: e, built, body } = await openExport({ db, store }, request.citizen.cuil);
+    const { export: e, built, body } = await openExport({ db, store, portalUrl: config.PORTAL_URL }, request.citizen.cuil);
     request.log.info({ built, bytes: e.size }, "data export answered");
     return reply
       .header("content-type", "application/zip")
@@ -27,8 +39,12 @@ export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, sto
       .send(body);
   });
 
-  app.get("/v1/me/export/status", async (request) => {
-    const { ready, building } = await exportStatus(db, request.citizen.cuil);
-    return { ready: ready && { createdAt: ready.createdAt, expiresAt: ready.expiresAt, size: ready.size }, building };
+  app.get("/v1/me/export/status", async (request) => answer(await exportStatus(db, request.citizen.cuil)));
+
+  app.post("/v1/me/export", async (request, reply) => {
+    const status = await startExport({ db, store, portalUrl: config.PORTAL_URL }, request.citizen.cuil, (error) =>
+      request.log.error({ err: error }, "data export build failed"),
+    );
+    return reply.code(202).send(answer(status));
   });
 };

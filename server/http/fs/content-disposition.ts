@@ -31,3 +31,16 @@ export function decodeBase64Name(value: string): string | null {
     return null;
   }
 }
+
+/**
+ * The name a download is offered under (issue 28): the one the caller asks for (the spec's path
+ * carries it), but always with the extension of the file as stored, so a link cannot offer a PDF as
+ * `factura.exe` or a page as `.html`; a stored name without an extension gives none.
+ */
+export function downloadName(requested: string | null, stored: string): string {
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(stored)?.[0] ?? "";
+  if (!requested) return stored;
+  if (extension && requested.toLowerCase().endsWith(extension.toLowerCase())) return requested;
+  const base = requested.replace(/\.[^.]*$/, "").trim() || stored.replace(/\.[^.]*$/, "");
+  return `${base}${extension}`;
+}

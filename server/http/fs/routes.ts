@@ -12,12 +12,14 @@ import {
   UPLOAD_LIMIT_BYTES,
   type FileRow,
 } from "../../domain/files/index.js";
+import { deleteFileRow, renameFile } from "../../domain/files/repository.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge } from "../../storage/index.js";
 import { limitUploads } from "../security/upload-limit.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
-import { contentDisposition, decodeBase64Name } from "./content-disposition.js";
+import { contentDisposition, decodeBase64Name, downloadName } from "./content-disposition.js";
+import { withTypeExtension } from "../../../common/file-names.js";
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const PageParams = z.object({ id: z.string().min(1).max(64), page: z.coerce.number().int().min(1).max(1_000_000) });
@@ -52,12 +54,7 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
         }
       }
     } catch (error) {
-      if (saved)
-        await db
-          .deleteFrom("files")
-          .where("id", "=", saved.id)
-          .execute()
-          .then(() => store.delete(saved!.storage_key));
+      if (saved) await deleteFileRow(db, saved.id).then(() => store.delete(saved!.storage_key));
       const code = (error as { code?: string }).code;
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw tooManyFiles();
       if (code === "FST_REQ_FILE_TOO_LARGE" || (error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
@@ -66,11 +63,7 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
     if (!saved) throw ApiError.badRequest("Falta el archivo.");
     // `filename` may come after the file part: the row takes the name the citizen gave.
     if (fields.filename && cleanFileName(fields.filename) !== saved.name) {
-      await db
-        .updateTable("files")
-        .set({ name: cleanFileName(fields.filename) })
-        .where("id", "=", saved.id)
-        .execute();
+      await renameFile(db, saved.id, cleanFileName(fields.filename));
     }
     return reply.code(200).send({ result: saved.id });
   });
@@ -78,12 +71,12 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
   app.get("/fs/bucket/:base64FileName/:fileId", async (request, reply) => {
     const { base64FileName, fileId } = parse(BucketParams, request.params);
     const row = await getOwnedFile(db, request.citizen.cuil, fileId);
-    const name = decodeBase64Name(base64FileName) ?? row.name;
+    const name = downloadName(decodeBase64Name(base64FileName), row.name);
     const stream = await openFile({ store }, row);
     return reply
       .header("content-type", row.mime)
       .header("content-length", String(row.size))
-      .header("content-disposition", contentDisposition(name))
+      .header("content-disposition", contentDisposition(withTypeExtension(name, row.mime)))
       .header("x-content-type-options", "nosniff")
       .send(stream);
   });

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import client from "prom-client";
 import type { Db } from "../../db/index.js";
 import { outboxDepth, type MailKind, type OutboxOutcome } from "../../mail/outbox.js";
+import { oldestWaitingMailAt } from "../../mail/outbox-repository.js";
 
 /** What pg.Pool tells of itself (PostgreSQL only). */
 export type PoolGauges = { totalCount: number; idleCount: number; waitingCount: number };
@@ -79,12 +80,8 @@ export function createApiMetrics(options: { db: Db; pool?: PoolGauges }): ApiMet
       try {
         const depth = await outboxDepth(options.db);
         for (const [status, n] of Object.entries(depth)) this.set({ status }, n);
-        const first = await options.db
-          .selectFrom("mail_outbox")
-          .select((eb) => eb.fn.min("created_at").as("at"))
-          .where("status", "in", ["pending", "sending"])
-          .executeTakeFirst();
-        oldest.set(first?.at ? Math.max(0, (Date.now() - Date.parse(first.at)) / 1000) : 0);
+        const first = await oldestWaitingMailAt(options.db);
+        oldest.set(first ? Math.max(0, (Date.now() - Date.parse(first)) / 1000) : 0);
       } catch {
         // The database is away: the scrape still answers (up, pool and request figures).
       }

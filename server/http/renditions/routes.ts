@@ -22,13 +22,14 @@ const ImageQuery = z
  *   (image/webp drawn on the server; an image file is served as it is);
  * - `GET /api/fs/viewer/getPageText/:id/:page` → `{ result: { page, pageCount, source, paragraphs } }`.
  * Both are scoped to the signed-in citizen (another citizen's file: 404), computed on first
- * request by a bounded pool of worker threads and cached (table `file_renditions`).
+ * request by a bounded pool of worker threads and cached (table `file_renditions`); a page that
+ * failed is refused (422) until it is due to be tried again (RENDER_RETRY_MINUTES).
  */
 export const renditionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, config }) => {
   const pool = createRenderPool({ concurrency: config.RENDER_CONCURRENCY, timeoutMs: config.RENDER_TIMEOUT_MS });
   app.metrics?.watchRenderPool(pool);
   app.addHook("onClose", async () => pool.close());
-  const deps = { db, store, pool };
+  const deps = { db, store, pool, retryBaseMs: config.RENDER_RETRY_MINUTES * 60_000 };
 
   app.get("/fs/viewer/getPageImage/:id/:page", async (request, reply) => {
     const { id, page } = parse(PageParams, request.params);

@@ -1,0 +1,30 @@
+import { redirect } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
+
+/**
+ * The API out of reach (issue 29): not answering (refused, timed out) or answering that it cannot
+ * serve now (503, or 502/504 from a balancer with no process behind it). A malformed answer or a
+ * 500 is a fault of the API, not an outage.
+ */
+export function isApiOutage(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === "UNREACHABLE" || error.code === "TIMEOUT") return true;
+  return error.code !== "MALFORMED" && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
+ * What a page answers during an outage: the error screen (the root's error boundary, the spec's
+ * /error text) with status 503 at the address the citizen asked for, so a reload tries again, and a
+ * balancer or an alert sees the failure (a redirect to /error answered 200).
+ */
+export function outageResponse(): Response {
+  return new Response("Servicio no disponible", { status: 503, headers: { "Retry-After": "10", "Cache-Control": "no-store" } });
+}
+
+/**
+ * Where a page goes when the call it shows failed: /error as the spec says, or, during an outage,
+ * the error screen with 503 at the same address (`outageResponse`).
+ */
+export function failedPage(error: unknown): Response {
+  return isApiOutage(error) ? outageResponse() : redirect("/error");
+}

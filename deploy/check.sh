@@ -1,0 +1,32 @@
+#!/bin/sh
+# Checks what deploy/ ships for operations: the alert rules and the dashboard's queries with promtool
+# (Debian's `prometheus` package: the rules parse, their unit tests pass, every query of the Grafana
+# dashboard parses as PromQL) and the HAProxy configuration (Debian's `haproxy`), with the example
+# addresses; deploy/compose.yaml and the image's scripts (below). Run from the repository: sh deploy/check.sh
+set -eu
+here=$(dirname "$0")
+promtool check rules "$here/prometheus/alerts.yml"
+(cd "$here/prometheus" && promtool test rules alerts.test.yml)
+rules=$(mktemp --suffix=.yml)
+trap 'rm -f "$rules"' EXIT
+# Each dashboard query as a recording rule: promtool parses it as it parses any rule.
+node -e '
+  const dash = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const exprs = dash.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+  const rules = exprs.map((e, i) => `      - record: dashboard_query_${i}\n        expr: ${JSON.stringify(e)}`);
+  process.stdout.write(`groups:\n  - name: dashboard\n    rules:\n${rules.join("\n")}\n`);
+' "$here/grafana/atencion-virtual.json" > "$rules"
+promtool check rules "$rules" > /dev/null
+echo "dashboard: $(grep -c 'record:' "$rules") queries parse"
+set -a
+. "$here/haproxy/haproxy.env.example"
+ERRORS_DIR="$here/haproxy/errors"
+set +a
+haproxy -c -q -f "$here/haproxy/haproxy.cfg"
+echo "haproxy.cfg: valid"
+# The image's files (docs/deployment.md, "The image"): the compose file parses and agrees with the entry
+# point, HAProxy's addresses and .env.example; the shell scripts parse. Building the image is a documented
+# command (deploy/image/build.sh), not a step of CI.
+node "$here/image/check-compose.mjs"
+for script in "$here"/image/*.sh; do sh -n "$script"; done
+echo "deploy/image: scripts parse"

@@ -1,0 +1,56 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { browserUse } from "./tests/e2e/browser-use";
+
+/**
+ * The end-to-end suite against the spec backend (tests/spec-backend/: a second backend written from
+ * the portal specification alone): the built portal with API_BASE_URL pointing at it, our identity
+ * provider for the sign-in. One variant per run (SPEC_BACKEND_VARIANT = plain | numeric | wrapped);
+ * `npm run test:e2e:spec-backend` runs every variant in turn (scripts/e2e-spec-backend.mjs).
+ * Every spec runs with JavaScript and without it, like the main suite.
+ */
+const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4101);
+const SPEC_PORT = Number(process.env.E2E_SPEC_BACKEND_PORT ?? 4102);
+const variant = process.env.SPEC_BACKEND_VARIANT ?? "plain";
+const dataDir = process.env.E2E_SPEC_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-e2e-spec-"));
+process.env.E2E_SPEC_DATA_DIR = dataDir; // workers re-read the config: keep one directory
+process.env.E2E_SPEC_BACKEND_PORT = String(SPEC_PORT);
+
+export default defineConfig({
+  testDir: "tests/e2e-spec-backend",
+  outputDir: "test-results/spec-backend",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000, // generous: the suite runs where the machine may be loaded; assertions still wait on conditions
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: browserUse(`http://localhost:${PORTAL_PORT}`),
+  projects: [
+    { name: `${variant}-js`, use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: `${variant}-no-js`, use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    command: "node --import tsx tests/spec-backend/stack.ts",
+    url: `http://localhost:${PORTAL_PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(PORTAL_PORT),
+      API_PORT: String(API_PORT),
+      OIDC_PORT: String(OIDC_PORT),
+      SPEC_BACKEND_PORT: String(SPEC_PORT),
+      SPEC_BACKEND_VARIANT: variant,
+      SPEC_BACKEND_LOG: process.env.SPEC_BACKEND_LOG ?? "",
+      SEED: "1",
+      NODE_ENV: "test",
+    },
+  },
+});

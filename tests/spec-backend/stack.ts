@@ -1,0 +1,54 @@
+/**
+ * The real portal in front of the spec backend: our API process runs only for its development
+ * identity provider (and the citizens it seeds: the sign-in page and the operator API that makes
+ * test citizens), while the portal's API_BASE_URL points at the spec backend (tests/spec-backend/app.ts).
+ * Used as the webServer of playwright.spec-backend.config.ts; `tsx tests/spec-backend/stack.ts` by hand.
+ *
+ * Env: DATA_DIR, PORT (portal), API_PORT (our API, for the IdP), OIDC_PORT, SPEC_BACKEND_PORT,
+ * SPEC_BACKEND_VARIANT (plain | numeric | wrapped), SPEC_BACKEND_LOGOUT_URL (the configuration's logout_url),
+ * SPEC_BACKEND_LOG=1 (log the paths it answers 404 and the calls it refuses).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startStack } from "../../scripts/stack";
+import { buildSpecBackend } from "./app";
+
+const portalPort = Number(process.env.PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const oidcPort = Number(process.env.OIDC_PORT ?? 4001);
+const specPort = Number(process.env.SPEC_BACKEND_PORT ?? 4202);
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-spec-backend-"));
+const issuer = `http://localhost:${oidcPort}`;
+const specUrl = `http://127.0.0.1:${specPort}`;
+// Tokens are issued for the spec backend: it is the resource server the portal calls.
+const audience = `${specUrl}/api`;
+
+const { app, shape } = await buildSpecBackend({
+  variant: process.env.SPEC_BACKEND_VARIANT,
+  issuer,
+  audience,
+  // The province's own logout page, https on another origin than the identity provider (issue 27);
+  // the browser tests answer it themselves (tests/e2e-spec-backend/support.ts).
+  logoutUrl: process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir",
+  logMisses: process.env.SPEC_BACKEND_LOG === "1",
+});
+await app.listen({ port: specPort, host: "127.0.0.1" });
+
+const stack = await startStack({
+  dataDir,
+  portalPort,
+  apiPort,
+  oidcPort,
+  quiet: true,
+  env: { SEED: process.env.SEED ?? "1", API_AUDIENCE: audience },
+  portalEnv: { API_BASE_URL: specUrl },
+});
+console.log(`portal ${stack.portalUrl} → spec backend (${shape.name}) ${specUrl}; identity provider ${stack.issuer}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    await Promise.all([stack.stop(), app.close()]);
+    process.exit(0);
+  });
+}
