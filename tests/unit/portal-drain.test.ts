@@ -6,7 +6,9 @@ import { until } from "../until";
 /**
  * Clean restarts of the portal (decision 062): on SIGTERM the process stops accepting, lets the
  * request in flight finish, closes idle keep-alive connections, and exits 0 (1 only past the
- * shutdown timeout: 4 s here, below the 5 s an idle keep-alive connection would hold the process).
+ * shutdown timeout: 30 s here, below the minute an idle keep-alive connection would hold the child).
+ * The slow request ends when the test says so (a line on the child's stdin), so a loaded machine
+ * cannot make it finish before the refusal is seen.
  */
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -29,7 +31,7 @@ function get(port: number, path: string, agent: http.Agent): Promise<{ status: n
 async function startPortal(env: Record<string, string>) {
   const proc = spawn(process.execPath, ["--import", "tsx", "tests/unit/portal-drain.child.ts"], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   child = proc;
   const lines: string[] = [];
@@ -42,7 +44,7 @@ async function startPortal(env: Record<string, string>) {
 
 describe("portal drain on SIGTERM", () => {
   it("finishes the request in flight, refuses new connections, closes idle ones and exits 0", async () => {
-    const { proc, port, lines, exited } = await startPortal({ SLOW_MS: "1000", SHUTDOWN_TIMEOUT_MS: "4000", SHUTDOWN_NOT_READY_MS: "0" });
+    const { proc, port, lines, exited } = await startPortal({ SHUTDOWN_TIMEOUT_MS: "30000", SHUTDOWN_NOT_READY_MS: "0" });
 
     // An idle keep-alive connection (a browser's), then a request still being answered.
     const idle = new http.Agent({ keepAlive: true });
@@ -60,6 +62,7 @@ describe("portal drain on SIGTERM", () => {
       );
     await until(refused, "new connections to be refused");
     expect(answered, "refused while the slow request was still in flight").toBe(false);
+    proc.stdin!.write("answer\n");
     expect(await inFlight).toEqual({ status: 200, body: "hecho" });
     expect(await exited).toBe(0);
     idle.destroy();
@@ -72,7 +75,6 @@ describe("portal drain on SIGTERM", () => {
     const apiPort = (api.address() as { port: number }).port;
     try {
       const { proc, port, exited } = await startPortal({
-        SLOW_MS: "10",
         SHUTDOWN_TIMEOUT_MS: "4000",
         SHUTDOWN_NOT_READY_MS: "8000",
         API_BASE_URL: `http://127.0.0.1:${apiPort}`,
