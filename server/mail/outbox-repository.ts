@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql, type ExpressionBuilder, type UpdateObject } from "kysely";
 import type { DbOrTx } from "../db/index.js";
 import type { Database } from "../db/types.js";
-import type { MailKind, MailOutboxTable, OutboxSettings, OutboxStatus } from "./outbox.js";
+import type { MailKind, MailOutboxTable, OutboxStatus } from "./tables.js";
 
 /**
  * Writes a mail to send; call it inside the transaction of what causes it. Returns the row id.
@@ -58,7 +58,7 @@ function due(nowIso: string) {
 }
 
 /** Claims up to `limit` due rows for this caller (see the header); [] when none is due. */
-export async function claimDueMail(db: DbOrTx, now: Date, settings: Pick<OutboxSettings, "leaseMs" | "batch">): Promise<ClaimedRow[]> {
+export async function claimDueMail(db: DbOrTx, now: Date, settings: { leaseMs: number; batch: number }): Promise<ClaimedRow[]> {
   const nowIso = now.toISOString();
   // A cheap read first: an idle outbox costs no write (SQLite's single writer stays free).
   const any = await db.selectFrom("mail_outbox").select("id").where(due(nowIso)).limit(1).executeTakeFirst();

@@ -18,6 +18,7 @@
 import type { Logger } from "pino";
 import type { DbOrTx } from "../db/index.js";
 import type { Mailer } from "./index.js";
+import type { MailKind } from "./tables.js";
 import { claimDueMail, finishClaim, pruneSentMail, releaseClaim, type ClaimedRow } from "./outbox-repository.js";
 
 export {
@@ -30,39 +31,7 @@ export {
   type ParkedMail,
 } from "./outbox-repository.js";
 
-export type MailKind = "communication" | "adhered" | "updated" | "reminder" | "access-digest" | "data-export";
-export type OutboxStatus = "pending" | "sending" | "sent" | "parked";
-
-export interface MailOutboxTable {
-  id: string;
-  /** what caused it (a metric label; never personal) */
-  kind: MailKind;
-  to_address: string;
-  /**
-   * whose address it is: the citizen's CUIL (migration 0023); null on rows written before it, and
-   * on mail to an address no citizen holds. Showing the address to an operator is an access to
-   * that citizen's contact data (decision 071).
-   */
-  recipient_cuil: string | null;
-  subject: string;
-  body_text: string;
-  status: OutboxStatus;
-  /** claims so far (a claim released at shutdown gives its try back) */
-  attempts: number;
-  created_at: string;
-  next_attempt_at: string;
-  claim_token: string | null;
-  claimed_until: string | null;
-  sent_at: string | null;
-  /** error code and SMTP reply of the last failed try, for the operator (never logged) */
-  last_error: string | null;
-}
-
-declare module "../db/types.js" {
-  interface Database {
-    mail_outbox: MailOutboxTable;
-  }
-}
+export type { MailKind } from "./tables.js";
 
 // ---------------------------------------------------------------- the worker
 

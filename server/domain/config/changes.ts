@@ -9,24 +9,6 @@ import type { DbOrTx } from "../../db/index.js";
 import type { OperatorIdentity } from "../operators/service.js";
 import { insertOperatorChange } from "./repository.js";
 
-export interface OperatorChangesTable {
-  id: string;
-  occurred_at: string;
-  operator_id: string;
-  operator_name: string;
-  organismo: string;
-  target: string;
-  old_value: string | null;
-  new_value: string;
-  purpose: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    operator_changes: OperatorChangesTable;
-  }
-}
-
 export type ChangeActor = { operator: OperatorIdentity; purpose: string };
 
 export async function recordChange(

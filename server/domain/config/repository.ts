@@ -1,7 +1,7 @@
 import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import type { ModuleConfigsTable } from "../../db/types.js";
-import type { OperatorChangesTable } from "./changes.js";
+import type { OperatorChangesTable } from "./tables.js";
 
 export function listModules(db: DbOrTx) {
   return db.selectFrom("module_configs").selectAll().orderBy("position").orderBy("id").execute();
