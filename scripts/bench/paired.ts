@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { portalSession } from "./auth.js";
 import { BROWSER_ACCEPT_ENCODING, pageHeaders } from "./measure-load.js";
 import { HEAVY, HEAVY_PASSWORD, type SeedResult } from "./seed.js";
-import type { Stack, StackOptions } from "../stack.js";
+import { waitFor, type Stack, type StackOptions } from "../stack.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const { values: args } = parseArgs({
@@ -64,17 +64,7 @@ async function startSide(name: string, dir: string, base: number): Promise<Side>
     stdio: ["ignore", "ignore", "inherit"],
   });
   const bareUrl = `http://localhost:${base + 3}`;
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(bareUrl).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error(`${name}: the bare Remix app did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(`${bareUrl}/`, bare);
   const cookie = await portalSession(stack.portalUrl, HEAVY.cuil, HEAVY_PASSWORD);
   return { name, stack, bareUrl, barePid: bare.pid!, stopBare: () => bare.kill("SIGTERM"), cookie };
 }
