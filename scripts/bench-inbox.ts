@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createDatabase } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-import { communicationTypes, demoClients, seedDigitalReference } from "../server/db/seed/digital.js";
+import { communicationTypes, demoClients, seedDigitalReference } from "../server/seed/digital.js";
 import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS, queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
 import { inbox } from "../server/domain/dd/service.js";
 

@@ -18,7 +18,7 @@ export const entries = {
   "portal-server": "portal/server.ts",
   start: "scripts/start.ts",
   operator: "server/operator/cli.ts",
-  seed: "server/db/seed/run.ts",
+  seed: "server/seed/run.ts",
 };
 
 /** @type {import("esbuild").BuildOptions} esbuild's options for the programs (the test of the production install reads them too). */

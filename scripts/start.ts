@@ -1,6 +1,6 @@
 import path from "node:path";
 import { requireSupportedNode } from "../common/node-line";
-import { demoCitizens } from "../server/db/seed/demo-citizens";
+import { demoCitizens } from "../server/auth/oidc/demo-citizens";
 import { startStack } from "./stack";
 
 // On an older Node the API would die in its SQLite driver with no word: refuse at once, with the reason.

@@ -14,7 +14,7 @@ import { buildApp } from "./app.js";
 import { startOidcServer, type OidcServer } from "./auth/oidc/server.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { openMigratedDatabase } from "./db/migrate.js";
-import { isEmpty, seed, seedReferenceData } from "./db/seed/index.js";
+import { isEmpty, seed, seedReferenceData } from "./seed/index.js";
 import { loggerOptions } from "./logger.js";
 import { blobStoreFromConfig } from "./storage/index.js";
 import { startSweepJob } from "./jobs/sweeper.js";

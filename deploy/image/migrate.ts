@@ -9,7 +9,7 @@
 import { requireSupportedNode } from "../../common/node-line.js";
 import { ConfigError, loadConfig } from "../../server/config.js";
 import { openMigratedDatabase } from "../../server/db/migrate.js";
-import { seedReferenceData } from "../../server/db/seed/index.js";
+import { seedReferenceData } from "../../server/seed/index.js";
 
 requireSupportedNode("migrate");
 

@@ -23,7 +23,7 @@ import type { DbOrTx } from "../db/index.js";
 import type { BlobStore } from "../storage/index.js";
 import { forgetWritten, keysWrittenBefore, writtenAmong } from "../storage/written-repository.js";
 import { sweepExports } from "../domain/export/service.js";
-import { startPeriodicJob } from "./periodic.js";
+import { startPeriodicJob } from "../periodic.js";
 import { deleteUnreferencedFile, keysInUse, renditionKeysOf, unreferencedFiles } from "./orphans-repository.js";
 
 export type SweepReport = {

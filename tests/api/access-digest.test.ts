@@ -11,7 +11,7 @@ import { DIGEST_SETTLE_MS, sendAccessDigests } from "../../server/domain/accesse
 import { recordAccess } from "../../server/domain/accesses/service.js";
 import { createOperator } from "../../server/domain/operators/service.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { call, startStack, TEST_PORTAL, type TestStack } from "./harness.js";
 
 let stack: TestStack;

@@ -161,7 +161,7 @@ const NOT_CITIZEN_DATA: Record<string, string> = {
 async function sentChatDocument(f: Fixture) {
   const citizen = await stack.sign({ sub: f.cuil });
   const form = new FormData();
-  const { minimalPdf } = await import("../../server/db/seed/digital.js");
+  const { minimalPdf } = await import("../../server/seed/digital.js");
   form.set("file", new Blob([new Uint8Array(minimalPdf("dni"))]), "dni.pdf");
   form.set("filename", "dni.pdf");
   form.set("system", "AV");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
-import { PERSONAL_FORM_ID } from "../../server/db/seed/chat.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
+import { PERSONAL_FORM_ID } from "../../server/seed/chat.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { interactiveProcedure, operatorOf, signedIn, startChat, useStack } from "./fixtures.js";
 import { call, uploadFile } from "./harness.js";

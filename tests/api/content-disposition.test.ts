@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { contentDisposition as ddContentDisposition } from "../../server/http/dd/routes.js";
 import { contentDisposition, decodeBase64Name } from "../../server/http/fs/content-disposition.js";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sendCommunication } from "../../server/domain/dd/service.js";
-import { minimalPdf } from "../../server/db/seed/digital.js";
+import { minimalPdf } from "../../server/seed/digital.js";
 import { insertCitizen, useStack } from "./fixtures.js";
 import { call, type ApiJson } from "./harness.js";
 

@@ -8,7 +8,7 @@ import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { zipStream, type Archive, type ArchiveEntry } from "../../server/domain/archive/index.js";
 import { makeJpeg, makeTextPdf } from "../../server/domain/files/samples.js";
 import { addReceivedDoc, createInstance } from "../../server/domain/procedures/service.js";

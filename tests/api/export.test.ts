@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../server/db/index.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { EXPORTED, NOT_EXPORTED } from "../../server/domain/export/contents.js";
 import { claimExport } from "../../server/domain/export/repository.js";
 import { ensureExport, MAIL_AFTER_MS, startExport, SWEEP_AFTER_MS } from "../../server/domain/export/service.js";

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
 import { startStack, testSigner, type TestStack, type ApiJson } from "./harness.js";

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makeTextPdf } from "../../server/domain/files/samples.js";
 import type { BlobStore } from "../../server/storage/index.js";
 import { unzip } from "../unzip.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makeJpeg, makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { contentDisposition, decodeBase64Name } from "../../server/http/fs/content-disposition.js";
 import { signedIn, useStack } from "./fixtures.js";

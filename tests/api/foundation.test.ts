@@ -1,7 +1,7 @@
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { demoCitizenByRole, demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizenByRole, demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { CUIL_PATTERN, isValidCuil } from "../../common/cuil.js";
 import { call, startStack, type TestStack } from "./harness.js";
 

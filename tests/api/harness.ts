@@ -20,7 +20,7 @@ import { createOidcServer } from "../../server/auth/oidc/server.js";
 import { loadConfig, type Config } from "../../server/config.js";
 import { createDatabase, type Db } from "../../server/db/index.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { seed } from "../../server/db/seed/index.js";
+import { seed } from "../../server/seed/index.js";
 import type { Mailer } from "../../server/mail/index.js";
 import { blobStoreFromConfig, type BlobStore } from "../../server/storage/index.js";
 import type { S3Peer } from "../../scripts/s3-peer.js";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizenByRole } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizenByRole } from "../../server/auth/oidc/demo-citizens.js";
 import { formatCuil } from "../../common/cuil.js";
 import { call, startStack, TEST_AUDIENCE, TEST_PORTAL, type TestStack } from "./harness.js";
 

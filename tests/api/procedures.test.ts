@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { addHistoryEntry, createInstance } from "../../server/domain/procedures/service.js";
 import { operatorOf, signedIn, useStack } from "./fixtures.js";
 import { call } from "./harness.js";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FailureLimiter } from "../../server/auth/oidc/rate-limit.js";
-import { demoCitizenByRole } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizenByRole } from "../../server/auth/oidc/demo-citizens.js";
 import { cuilCheckDigit } from "../../common/cuil.js";
 import { startStack, TEST_PORTAL, type TestStack } from "./harness.js";
 

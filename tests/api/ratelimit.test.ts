@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../../server/db/index.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { hitRateLimit, purgeRateLimits } from "../../server/domain/security/rate-limit.js";
 import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";

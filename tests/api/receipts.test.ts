@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makeReceiptNumber } from "../../server/domain/receipts/service.js";
 import { addDocument, createRecord } from "../../server/domain/records/operator.js";
 import { callsAs, signedIn, startChat, useStack } from "./fixtures.js";

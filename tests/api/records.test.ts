@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { createRecord } from "../../server/domain/records/operator.js";

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { getOwnedFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { createRenderPool, pageImage, retryWaitMs, type RenderPool } from "../../server/domain/renditions/index.js";

@@ -11,7 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { enqueueMail } from "../../server/mail/outbox.js";
 import { freePort, startStack, TEST_AUDIENCE, testSigner, type TestStack } from "./harness.js";

@@ -7,7 +7,7 @@
 import { sql, type Updateable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { seedDigitalReference } from "../../server/db/seed/digital.js";
+import { seedDigitalReference } from "../../server/seed/digital.js";
 import { normaliseSubject, ORDER_COLUMNS, queryInbox, type InboxFilters, type OrderKey } from "../../server/domain/dd/inbox-repository.js";
 import { sendCommunication } from "../../server/domain/dd/service.js";
 import type { DdCommunicationsTable } from "../../server/domain/dd/tables.js";

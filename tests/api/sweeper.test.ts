@@ -11,8 +11,8 @@ import { CreateMultipartUploadCommand, PutObjectCommand } from "@aws-sdk/client-
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LONGEST_HOLD_MINUTES } from "../../common/limits.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
-import { seed } from "../../server/db/seed/index.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
+import { seed } from "../../server/seed/index.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { deleteUnreferencedFile } from "../../server/jobs/orphans-repository.js";

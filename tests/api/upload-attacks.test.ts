@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makeJpeg, makePng, makeTextPdf } from "../../server/domain/files/samples.js";
 import { call, startStack, type TestStack } from "./harness.js";
 

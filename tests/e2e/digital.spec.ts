@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { minimalPdf } from "../../server/db/seed/digital";
+import { minimalPdf } from "../../server/seed/digital";
 import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
 import { createCitizen as createTestCitizen, operator } from "./operator";
 

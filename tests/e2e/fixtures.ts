@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { demoCitizens } from "../../server/db/seed/demo-citizens";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens";
 
 export { expect, test };
 

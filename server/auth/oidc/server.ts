@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { Config } from "../../config.js";
 import { clientAddress } from "./client-address.js";
 import type { DbOrTx } from "../../db/index.js";
-import { demoCitizens, DEMO_PASSWORD } from "../../db/seed/demo-citizens.js";
+import { demoCitizens, DEMO_PASSWORD } from "./demo-citizens.js";
 import { findCitizenByCuil } from "../../domain/citizens/repository.js";
 import { normalizeCuil } from "../../../common/cuil.js";
 import { verifyAgainstDummy, verifyPassword } from "../password.js";

@@ -18,7 +18,7 @@ import { dayIn } from "../../../common/time-zone.js";
 import type { Db, DbOrTx } from "../../db/index.js";
 import { fromBool, toBool } from "../../db/types.js";
 import { enqueueMail } from "../../mail/outbox.js";
-import { startPeriodicJob } from "../../jobs/periodic.js";
+import { startPeriodicJob } from "../../periodic.js";
 import { findModule } from "../config/repository.js";
 import { findAdhesion } from "../dd/repository.js";
 import {

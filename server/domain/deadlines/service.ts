@@ -15,7 +15,7 @@ import { dayIn, dueDay, dueStatus, isDueDate, reminderWindow } from "../../../co
 import { inTransaction, type Db, type DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { enqueueMail } from "../../mail/outbox.js";
-import { startPeriodicJob } from "../../jobs/periodic.js";
+import { startPeriodicJob } from "../../periodic.js";
 import { assertLinksOwned } from "../thread/service.js";
 import {
   claimCommunicationReminders,

@@ -3,11 +3,11 @@
  * and ~60 communications (with small PDF attachments when a blob store is given) for the first
  * demo citizen. Nothing for the others. Idempotent.
  */
-import { sendCommunication } from "../../domain/dd/service.js";
-import "../../domain/dd/tables.js";
-import type { BlobStore } from "../../storage/index.js";
-import type { DbOrTx } from "../index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import { sendCommunication } from "../domain/dd/service.js";
+import "../domain/dd/tables.js";
+import type { BlobStore } from "../storage/index.js";
+import type { DbOrTx } from "../db/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 
 export const communicationTypes = [
   { id: "notificacion", text: "Notificación", position: 1 },

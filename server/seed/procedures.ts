@@ -7,13 +7,13 @@
  */
 import { sql } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import type { DbOrTx } from "../index.js";
-import { saveFile } from "../../domain/files/index.js";
-import { addHistoryEntry, addReceivedDoc, createInstance } from "../../domain/procedures/service.js";
-import { normalizeSearch } from "../../../common/search.js";
-import type { InstanceButton, ProcCatalogueTable } from "../../domain/procedures/tables.js";
-import type { BlobStore } from "../../storage/index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import type { DbOrTx } from "../db/index.js";
+import { saveFile } from "../domain/files/index.js";
+import { addHistoryEntry, addReceivedDoc, createInstance } from "../domain/procedures/service.js";
+import { normalizeSearch } from "../../common/search.js";
+import type { InstanceButton, ProcCatalogueTable } from "../domain/procedures/tables.js";
+import type { BlobStore } from "../storage/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 
 type Leaf = {
   d: string;

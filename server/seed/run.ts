@@ -1,12 +1,12 @@
 /**
- * `tsx server/db/seed/run.ts`: migrates and seeds the database of the current
+ * `tsx server/seed/run.ts`: migrates and seeds the database of the current
  * environment (DATABASE_URL or DATA_DIR/portal.sqlite). Idempotent.
  */
-import { ConfigError, loadConfig } from "../../config.js";
-import { openMigratedDatabase } from "../migrate.js";
-import { demoCitizens } from "./demo-citizens.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { openMigratedDatabase } from "../db/migrate.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 import { seed } from "./index.js";
-import { blobStoreFromConfig } from "../../storage/index.js";
+import { blobStoreFromConfig } from "../storage/index.js";
 
 try {
   const config = loadConfig();

@@ -5,13 +5,13 @@
  * and JPEG images) are made in code. Nothing for citizens with empty trays. Idempotent: skipped
  * when the citizen already has records.
  */
-import type { DbOrTx } from "../index.js";
-import { saveFile, type FileRow } from "../../domain/files/index.js";
-import { makeJpeg, makePng, makeTextPdf } from "../../domain/files/samples.js";
-import { addDocument, associateRecords, createRecord, mirrorAssociation } from "../../domain/records/operator.js";
-import type { AssociationType, RecordStatus, SentStatus } from "../../domain/records/service.js";
-import type { BlobStore } from "../../storage/index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import type { DbOrTx } from "../db/index.js";
+import { saveFile, type FileRow } from "../domain/files/index.js";
+import { makeJpeg, makePng, makeTextPdf } from "../domain/files/samples.js";
+import { addDocument, associateRecords, createRecord, mirrorAssociation } from "../domain/records/operator.js";
+import type { AssociationType, RecordStatus, SentStatus } from "../domain/records/service.js";
+import type { BlobStore } from "../storage/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 
 const SUBJECTS = [
   "Solicitud de habilitación comercial",

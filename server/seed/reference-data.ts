@@ -1,4 +1,4 @@
-import type { ModuleConfigsTable, ModuleTabsTable } from "../types.js";
+import type { ModuleConfigsTable, ModuleTabsTable } from "../db/types.js";
 
 /** Module configuration of a new instance (spec section 3, Configuration). */
 export const moduleSeed: ModuleConfigsTable[] = [

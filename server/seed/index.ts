@@ -1,13 +1,13 @@
-import { hashPassword } from "../../auth/password.js";
-import type { DbOrTx } from "../index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import { hashPassword } from "../auth/password.js";
+import type { DbOrTx } from "../db/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 import { moduleSeed, settingsSeed, tabSeed } from "./reference-data.js";
 import { seedProcedures } from "./procedures.js";
 import { seedChat } from "./chat.js";
 import { seedDigital, seedDigitalReference } from "./digital.js";
 import { seedRecords } from "./records.js";
 import { seedThread } from "./thread.js";
-import type { BlobStore } from "../../storage/index.js";
+import type { BlobStore } from "../storage/index.js";
 
 /** `store`: where seeded files (PDFs of the demo data) go; without it no files are seeded. */
 export type SeedOptions = { issuer: string; tenant: string; store?: BlobStore };

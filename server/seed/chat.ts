@@ -5,14 +5,14 @@
  * requested, to send, received, approved and rejected with a reason. Idempotent.
  */
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import type { DbOrTx } from "../index.js";
-import { saveFile } from "../../domain/files/index.js";
-import { finalise, genericAction } from "../../domain/chat/conversation.js";
-import { operatorEvaluate, operatorMessage, operatorRequest } from "../../domain/chat/operator.js";
-import { addEvent, OPERATOR_CN } from "../../domain/chat/service.js";
-import type { FormDefinition } from "../../../common/forms.js";
-import type { BlobStore } from "../../storage/index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import type { DbOrTx } from "../db/index.js";
+import { saveFile } from "../domain/files/index.js";
+import { finalise, genericAction } from "../domain/chat/conversation.js";
+import { operatorEvaluate, operatorMessage, operatorRequest } from "../domain/chat/operator.js";
+import { addEvent, OPERATOR_CN } from "../domain/chat/service.js";
+import type { FormDefinition } from "../../common/forms.js";
+import type { BlobStore } from "../storage/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 
 export const PERSONAL_FORM_ID = "datos-personales";
 

@@ -4,12 +4,12 @@
  * document. Due dates are relative to the day the seed runs, so the demo always shows 'quedan 2
  * días' and 'Venció el …'. Idempotent: skipped once she has a linked communication.
  */
-import { addDays, dayIn } from "../../../common/due-dates.js";
-import { sendCommunication } from "../../domain/dd/service.js";
-import "../../domain/thread/tables.js";
-import type { BlobStore } from "../../storage/index.js";
-import type { DbOrTx } from "../index.js";
-import { demoCitizens } from "./demo-citizens.js";
+import { addDays, dayIn } from "../../common/due-dates.js";
+import { sendCommunication } from "../domain/dd/service.js";
+import "../domain/thread/tables.js";
+import type { BlobStore } from "../storage/index.js";
+import type { DbOrTx } from "../db/index.js";
+import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 import { minimalPdf, nullStore } from "./digital.js";
 
 export const THREAD_SEED_SUBJECTS = {
