@@ -9,7 +9,6 @@
  */
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/index.js";
-import "../domain/export/tables.js";
 
 /** Tables whose rows name a blob in the blob store. */
 const BLOB_TABLES = ["files", "file_renditions", "dd_communication_files"] as const;

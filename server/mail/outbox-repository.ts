@@ -6,8 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql, type ExpressionBuilder, type UpdateObject } from "kysely";
 import type { DbOrTx } from "../db/index.js";
-import type { Database } from "../db/types.js";
-import type { MailKind, MailOutboxTable, OutboxStatus } from "./tables.js";
+import type { Database, MailKind, MailOutboxTable, OutboxStatus } from "../db/types.js";
 
 /**
  * Writes a mail to send; call it inside the transaction of what causes it. Returns the row id.

@@ -18,7 +18,7 @@
 import type { Logger } from "pino";
 import type { DbOrTx } from "../db/index.js";
 import type { Mailer } from "./index.js";
-import type { MailKind } from "./tables.js";
+import type { MailKind } from "../db/types.js";
 import { claimDueMail, finishClaim, pruneSentMail, releaseClaim, type ClaimedRow } from "./outbox-repository.js";
 
 export {
@@ -31,7 +31,7 @@ export {
   type ParkedMail,
 } from "./outbox-repository.js";
 
-export type { MailKind } from "./tables.js";
+export type { MailKind } from "../db/types.js";
 
 // ---------------------------------------------------------------- the worker
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { fromBool } from "../db/types.js";
+import { fromBool } from "../db/columns.js";
 import { forgetReferenceData } from "../domain/config/reference.js";
 import { inTransaction } from "../db/index.js";
 import { listChanges, logoutUrlProblem, recordChange } from "../domain/config/changes.js";

@@ -4,7 +4,6 @@
  * demo citizen. Nothing for the others. Idempotent.
  */
 import { sendCommunication } from "../domain/dd/service.js";
-import "../domain/dd/tables.js";
 import type { BlobStore } from "../storage/index.js";
 import type { DbOrTx } from "../db/index.js";
 import { demoCitizens } from "../auth/oidc/demo-citizens.js";

@@ -6,7 +6,6 @@
  */
 import { addDays, dayIn } from "../../common/due-dates.js";
 import { sendCommunication } from "../domain/dd/service.js";
-import "../domain/thread/tables.js";
 import type { BlobStore } from "../storage/index.js";
 import type { DbOrTx } from "../db/index.js";
 import { demoCitizens } from "../auth/oidc/demo-citizens.js";

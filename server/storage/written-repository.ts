@@ -6,18 +6,6 @@
  */
 import type { DbOrTx } from "../db/index.js";
 
-export interface WrittenBlobsTable {
-  blob_key: string;
-  /** when its last write began or ended (ISO) */
-  written_at: string;
-}
-
-declare module "../db/types.js" {
-  interface Database {
-    written_blobs: WrittenBlobsTable;
-  }
-}
-
 /** Writes `key` down as the portal's, dated `at` (a key written again is dated again). */
 export async function recordWritten(db: DbOrTx, key: string, at: string): Promise<void> {
   await db

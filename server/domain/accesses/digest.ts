@@ -16,7 +16,7 @@ import { ACCESS_KINDS, type AccessKind } from "../../../common/accesses.js";
 import { dueDay } from "../../../common/due-dates.js";
 import { dayIn } from "../../../common/time-zone.js";
 import type { Db, DbOrTx } from "../../db/index.js";
-import { fromBool, toBool } from "../../db/types.js";
+import { fromBool, toBool } from "../../db/columns.js";
 import { enqueueMail } from "../../mail/outbox.js";
 import { startPeriodicJob } from "../../periodic.js";
 import { findModule } from "../config/repository.js";

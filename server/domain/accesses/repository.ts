@@ -4,13 +4,9 @@
  */
 import { PostgresAdapter } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
-import type { Flag } from "../../db/types.js";
+import type { Flag } from "../../db/columns.js";
 import type { AccessKind } from "../../../common/accesses.js";
 import type { OperatorAccessesTable } from "./tables.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
-import "../dd/tables.js";
-import "../chat/tables.js";
 
 export function insertAccess(db: DbOrTx, row: OperatorAccessesTable) {
   return db.insertInto("operator_accesses").values(row).execute();

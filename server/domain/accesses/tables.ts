@@ -1,5 +1,5 @@
 import type { AccessAction, AccessKind } from "../../../common/accesses.js";
-import type { Flag } from "../../db/types.js";
+import type { Flag } from "../../db/columns.js";
 
 /** Table type of `operator_accesses` (migration 0015, decision 071): append-only. */
 export interface OperatorAccessesTable {
@@ -14,13 +14,6 @@ export interface OperatorAccessesTable {
   item_label: string | null;
   action: AccessAction;
   purpose: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    operator_accesses: OperatorAccessesTable;
-    access_digests: AccessDigestsTable;
-  }
 }
 
 /** Table type of `access_digests` (migration 0017, decision 074): one row per citizen. */

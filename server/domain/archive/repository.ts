@@ -3,10 +3,6 @@
  * their blobs' keys, each scoped to the citizen's files. The order and the names are ./index.ts's.
  */
 import type { DbOrTx } from "../../db/index.js";
-import "../chat/tables.js";
-import "../files/types.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
 
 /** The record's documents of the citizen's files; without the pending ones unless `withPending`. */
 export function listRecordArchiveDocuments(db: DbOrTx, cuil: string, recordId: string, options: { withPending: boolean }) {

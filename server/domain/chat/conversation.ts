@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { toBool } from "../../db/types.js";
+import { toBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import type { FormDefinition } from "../../../common/forms.js";
 import { getOwnedFile } from "../files/index.js";

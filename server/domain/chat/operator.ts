@@ -4,7 +4,7 @@
  */
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { toBool } from "../../db/types.js";
+import { toBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import { addHistoryEntry } from "../procedures/service.js";
 import { findInstance, listDocuments, setReceivedDocStatus, updateDocuments, updateInstance } from "./repository.js";

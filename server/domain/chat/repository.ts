@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
-import "../procedures/tables.js";
 import { insertReceivedDoc as insertReceivedDocRow } from "../procedures/repository.js";
 import type { Author, ChatDocStatus, ChatDocument, ChatDocumentsTable, EventType } from "./tables.js";
 

@@ -10,7 +10,7 @@ import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { toBool } from "../../db/types.js";
+import { toBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import { normalizeSearch } from "../../../common/search.js";
 import { addHistoryEntry, createInstance } from "../procedures/service.js";

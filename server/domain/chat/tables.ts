@@ -1,5 +1,5 @@
-/** Table types of the chat (migration 0007), merged into the shared `Database` interface. */
-import type { Flag } from "../../db/types.js";
+/** Table types of the chat (migration 0007); `server/db/types.ts` names them in `Database`. */
+import type { Flag } from "../../db/columns.js";
 
 export interface ChatFormsTable {
   id: string;
@@ -37,6 +37,11 @@ export interface ChatDocumentsTable {
   reason: string | null;
   created_at: string;
   updated_at: string;
+  // Migration 0009 (due dates, the thread's): optional, as on `DdCommunicationsTable`.
+  /** due day `yyyy-mm-dd` (Buenos Aires), or null */
+  due_date?: string | null;
+  /** when the three-day reminder was claimed and sent (exactly once), or null */
+  reminder_sent_at?: string | null;
 }
 
 export interface ChatFormDataTable {
@@ -53,16 +58,6 @@ export interface ChatIdempotencyTable {
   key: string;
   instance_id: string;
   created_at: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    chat_forms: ChatFormsTable;
-    chat_events: ChatEventsTable;
-    chat_documents: ChatDocumentsTable;
-    chat_form_data: ChatFormDataTable;
-    chat_idempotency: ChatIdempotencyTable;
-  }
 }
 
 /** Event types of spec section 3 (dateSeparator is made when the chat is read). */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/index.js";
-import { toBool } from "../../db/types.js";
+import { toBool } from "../../db/columns.js";
 import { getSettings, listModules, listTabs } from "./repository.js";
 
 export const MODULE_IDS = ["procedures", "records", "digital"] as const;

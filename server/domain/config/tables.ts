@@ -10,9 +10,3 @@ export interface OperatorChangesTable {
   new_value: string;
   purpose: string;
 }
-
-declare module "../../db/types.js" {
-  interface Database {
-    operator_changes: OperatorChangesTable;
-  }
-}

@@ -12,7 +12,6 @@ import {
 import type { DbOrTx } from "../../db/index.js";
 import { FTS_KEY_FACTOR } from "../../db/migrations/0008_subject_search.js";
 import type { Database } from "../../db/types.js";
-import "./tables.js";
 
 /** The column each key of `order` (common/inbox.ts) sorts by. */
 export const ORDER_COLUMNS = {

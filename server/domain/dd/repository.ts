@@ -7,7 +7,6 @@ import { PostgresAdapter, sql, type Insertable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import type { DdAdhesionsTable } from "../../db/types.js";
 import type { DdCommunicationFilesTable, DdCommunicationsTable } from "./tables.js";
-import "../thread/tables.js";
 
 export type AdhesionRow = DdAdhesionsTable;
 

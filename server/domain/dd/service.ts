@@ -34,7 +34,6 @@ import {
 } from "./repository.js";
 import type { DdCommunicationFilesTable, DdCommunicationsTable } from "./tables.js";
 import { assertLinksOwned } from "../thread/service.js";
-import "../thread/tables.js";
 
 export const NOT_ADHERED_MESSAGE = "No te encuentras adherido al domicilio digital.";
 export const FILES_PENDING_MESSAGE = "Descarga todos los archivos adjuntos de la comunicación antes de archivarla o recuperarla.";

@@ -1,8 +1,5 @@
-/**
- * Table types of the digital domicile (migration 0005_digital), added to the shared
- * `Database` interface by module augmentation so server/db/types.ts stays untouched.
- */
-import type { Flag } from "../../db/types.js";
+/** Table types of the digital domicile (migration 0005_digital); `server/db/types.ts` names them in `Database`. */
+import type { Flag } from "../../db/columns.js";
 
 export interface DdCommunicationTypesTable {
   id: string;
@@ -30,6 +27,16 @@ export interface DdCommunicationsTable {
   archived: Flag;
   /** attached files not yet downloaded (archive / recover need 0) */
   files_pending: number;
+  // Migration 0009 (links and due dates, the thread's): optional, so rows built in code before it
+  // still type-check; a row read from SQL always has them.
+  /** the procedure instance this communication concerns (same citizen), or null */
+  instance_id?: string | null;
+  /** the record this communication concerns (same citizen), or null */
+  record_id?: string | null;
+  /** due day `yyyy-mm-dd` (Buenos Aires), or null */
+  due_date?: string | null;
+  /** when the three-day reminder was claimed and sent (exactly once), or null */
+  reminder_sent_at?: string | null;
 }
 
 export interface DdCommunicationFilesTable {
@@ -66,15 +73,4 @@ export interface DdInboxCountsTable {
   archived: number;
   total: number;
   unseen: number;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    dd_communication_types: DdCommunicationTypesTable;
-    dd_communications: DdCommunicationsTable;
-    dd_communication_files: DdCommunicationFilesTable;
-    dd_history: DdHistoryTable;
-    dd_legal_texts: DdLegalTextsTable;
-    dd_inbox_counts: DdInboxCountsTable;
-  }
 }

@@ -6,9 +6,6 @@
 import type { Updateable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import type { DdCommunicationsTable } from "../dd/tables.js";
-import "../chat/tables.js";
-import "../procedures/tables.js";
-import "../thread/tables.js";
 
 // ---------------------------------------------------------------- operator: links and due dates
 

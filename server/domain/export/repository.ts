@@ -6,14 +6,6 @@
  */
 import type { DbOrTx } from "../../db/index.js";
 import type { Database } from "../../db/types.js";
-import "../accesses/tables.js";
-import "../chat/tables.js";
-import "../dd/tables.js";
-import "../files/types.js";
-import "../procedures/tables.js";
-import "../receipts/types.js";
-import "../records/tables.js";
-import "../thread/tables.js";
 import { associationsSeenBy } from "../records/repository.js";
 import type { DataExportsTable } from "./tables.js";
 

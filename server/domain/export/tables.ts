@@ -1,4 +1,4 @@
-/** Table type of `data_exports` (migration 0016, decision 073), merged into the shared `Database` interface. */
+/** Table type of `data_exports` (migration 0016, decision 073); `server/db/types.ts` names it in `Database`. */
 export type ExportStatus = "building" | "ready";
 
 export interface DataExportsTable {
@@ -13,10 +13,4 @@ export interface DataExportsTable {
   /** bigint: PostgreSQL returns it as a string, wrap with Number() */
   size: number | string | null;
   sha256: string | null;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    data_exports: DataExportsTable;
-  }
 }

@@ -1,4 +1,4 @@
-/** Table type of `files` (migration 0003), merged into the shared `Database` interface. */
+/** Table type of `files` (migration 0003); `server/db/types.ts` names it in `Database`. */
 export interface FilesTable {
   id: string;
   owner_cuil: string;
@@ -10,10 +10,4 @@ export interface FilesTable {
   storage_key: string;
   page_count: number | null;
   created_at: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    files: FilesTable;
-  }
 }

@@ -8,8 +8,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
 import { FOLDED_LETTERS, likePattern } from "../../../common/search.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
 
 /** The tables listed as instances; both have `id`, `owner_cuil`, `tab_code` and `created_at`. */
 export type InstanceTable = "proc_instances" | "records";

@@ -8,7 +8,6 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { findActiveOperatorByHash, insertOperator, listOperators, revokeOperator } from "./repository.js";
-import "./tables.js";
 
 /** Who made an operator call; every access-log entry names them. */
 export type OperatorIdentity = { id: string; name: string; organismo: string };

@@ -1,4 +1,4 @@
-/** Table type of `operators` (migration 0014, decision 070), merged into the shared `Database` interface. */
+/** Table type of `operators` (migration 0014, decision 070); `server/db/types.ts` names it in `Database`. */
 export interface OperatorsTable {
   id: string;
   name: string;
@@ -7,10 +7,4 @@ export interface OperatorsTable {
   token_hash: string;
   created_at: string;
   revoked_at: string | null;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    operators: OperatorsTable;
-  }
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { fromBool, toBool } from "../../db/types.js";
+import { fromBool, toBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import { normalizeSearch } from "../../../common/search.js";
 import { findCitizenByCuil } from "../citizens/repository.js";

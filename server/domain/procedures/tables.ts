@@ -1,5 +1,5 @@
-/** Table types of the procedures module (migration 0006), merged into the shared `Database` interface. */
-import type { Flag } from "../../db/types.js";
+/** Table types of the procedures module (migration 0006); `server/db/types.ts` names them in `Database`. */
+import type { Flag } from "../../db/columns.js";
 
 export interface ProcCatalogueTable {
   id: number;
@@ -68,15 +68,6 @@ export interface ProcReceivedDocsTable {
   file_name: string;
   status: string;
   created_at: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    proc_catalogue: ProcCatalogueTable;
-    proc_instances: ProcInstancesTable;
-    proc_history: ProcHistoryTable;
-    proc_received_docs: ProcReceivedDocsTable;
-  }
 }
 
 export const INSTANCE_BUTTONS = ["edit", "attachments", "history", "goToRecord", "preview", "discard"] as const;

@@ -4,11 +4,6 @@
  * the citizen; what counts as the action and the 404s are the service's (./service.ts).
  */
 import type { DbOrTx } from "../../db/index.js";
-import "../chat/tables.js";
-import "../dd/tables.js";
-import "../files/types.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
 import type { ReceiptKind, ReceiptsTable } from "./types.js";
 
 // ---------------------------------------------------------------- what a receipt proves

@@ -1,4 +1,4 @@
-/** Table type of `receipts` (migration 0012), merged into the shared `Database` interface. */
+/** Table type of `receipts` (migration 0012); `server/db/types.ts` names it in `Database`. */
 export interface ReceiptsTable {
   id: string;
   number: string;
@@ -37,9 +37,3 @@ export type Receipt = {
   issuedAt: string;
   detail: ReceiptDetail;
 };
-
-declare module "../../db/types.js" {
-  interface Database {
-    receipts: ReceiptsTable;
-  }
-}

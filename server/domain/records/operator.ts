@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { fromBool } from "../../db/types.js";
+import { fromBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import { findCitizenByCuil } from "../citizens/repository.js";
 import {

@@ -5,7 +5,6 @@
  */
 import type { Insertable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
-import "../files/types.js";
 import type { RecordAssociationsTable, RecordDocumentsTable, RecordsTable } from "./tables.js";
 
 /** A record by id, whoever owns it (the operator's side; the citizen's goes through `getOwnedRecord`). */

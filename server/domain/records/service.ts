@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/index.js";
 import { parseJson } from "../../db/index.js";
-import { toBool } from "../../db/types.js";
+import { toBool } from "../../db/columns.js";
 import { ApiError } from "../../errors.js";
 import { getOwnedFiles } from "../files/index.js";
 import {

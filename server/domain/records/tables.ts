@@ -1,5 +1,5 @@
-/** Table types of migration 0004, merged into the shared `Database` interface. */
-import type { Flag } from "../../db/types.js";
+/** Table types of migration 0004; `server/db/types.ts` names them in `Database`. */
+import type { Flag } from "../../db/columns.js";
 
 export const ASSOCIATION_TYPES = ["link_primary", "link_secondary", "merge_primary", "merge_secondary"] as const;
 export type AssociationType = (typeof ASSOCIATION_TYPES)[number];
@@ -52,12 +52,4 @@ export interface RecordDocumentsTable {
   created_at: string;
   updated_at: string;
   incorporated_at: string | null;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    records: RecordsTable;
-    record_associations: RecordAssociationsTable;
-    record_documents: RecordDocumentsTable;
-  }
 }

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** Table type of `file_renditions` (migrations 0010, 0022), merged into the shared `Database` interface. */
+/** Table type of `file_renditions` (migrations 0010, 0022); `server/db/types.ts` names it in `Database`. */
 export interface FileRenditionsTable {
   id: string;
   file_id: string;
@@ -19,10 +19,4 @@ export interface FileRenditionsTable {
   failures: Generated<number>;
   /** when the row was written; for a failure, when the page was last tried */
   created_at: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    file_renditions: FileRenditionsTable;
-  }
 }

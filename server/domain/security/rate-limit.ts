@@ -1,23 +1,6 @@
 import type { DbOrTx } from "../../db/index.js";
 import { addHit, deleteWindowsBefore } from "./repository.js";
 
-/** Table type of `rate_limit_hits` (migration 0011), merged into the shared `Database` interface. */
-export interface RateLimitHitsTable {
-  /** what is limited, e.g. `upload` */
-  scope: string;
-  /** who is counted, e.g. the citizen's cuil */
-  subject: string;
-  /** ISO start of the fixed window */
-  window_start: string;
-  hits: number;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    rate_limit_hits: RateLimitHitsTable;
-  }
-}
-
 export type RateLimitRule = { scope: string; limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; limit: number; retryAfterSeconds: number };
 

@@ -4,10 +4,6 @@
  * 404) are the service's (./service.ts).
  */
 import type { DbOrTx } from "../../db/index.js";
-import "../dd/tables.js";
-import "../procedures/tables.js";
-import "../records/tables.js";
-import "./tables.js";
 
 /** The citizen's instance's id and title; undefined when it is another citizen's or does not exist. */
 export function findOwnedInstanceTitle(db: DbOrTx, cuil: string, id: string) {
