@@ -64,9 +64,6 @@ export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
 };
 export const OTHER_ACTION_LABEL = "Otra acción";
 
-/** Whether the action only read (the rest changed something). */
-export const READ_ACTIONS: readonly AccessAction[] = ["chat.read"];
-
 /** Purpose the operator gives: trimmed, 3 to 500 characters. */
 export const PURPOSE_MIN = 3;
 export const PURPOSE_MAX = 500;

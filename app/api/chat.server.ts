@@ -282,7 +282,6 @@ const FirstSchema = z
       },
     };
   });
-export type FirstChat = z.infer<typeof FirstSchema>;
 
 /** The answer of a new draft: "result (chat, or instanceId for a new draft)". */
 const InstanceAnswer = z.preprocess(

@@ -80,7 +80,6 @@ export const DocsRowSchema = z
     description: r.name || r.documentName ? r.description : null,
     required: r.required || r.isRequired,
   }));
-export type DocsRow = z.infer<typeof DocsRowSchema>;
 
 const PhoneSchema = z.object({ code: text, number: text });
 export const RequirementsSchema = z.object({

@@ -12,7 +12,6 @@ export const UserSchema = z.object({
   uid: optText,
   telephone_number: optText,
 });
-export type User = z.infer<typeof UserSchema>;
 
 export const ModuleIdSchema = z.enum(["procedures", "records", "digital"]);
 export type ModuleId = z.infer<typeof ModuleIdSchema>;
@@ -45,7 +44,6 @@ export const ModuleSchema = z.object({
   newButton: flag(false),
   tabs: list(TabSchema),
 });
-export type ModuleConfig = z.infer<typeof ModuleSchema>;
 
 /** Modules the portal does not know (a backend may have more) are left out, not refused. */
 const modules = z

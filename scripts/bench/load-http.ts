@@ -127,15 +127,6 @@ export class Browser {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", apos: "'" };
 export const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e: string) => ENTITIES[e] ?? _);
 
-/** The value of the first hidden input with that name (the page's CSRF token, idempotency keys). */
-export function hiddenValue(html: string, name: string): string | null {
-  const re = new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`, "i");
-  const tag = re.exec(html)?.[0];
-  if (!tag) return null;
-  const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
-  return value === undefined ? null : decode(value);
-}
-
 /** Every `<form>` of a page with its action and its hidden/checkbox inputs (name → values). */
 export function forms(html: string) {
   const found: { action: string; method: string; enctype: string; fields: [string, string][]; html: string }[] = [];

@@ -14,7 +14,6 @@ import { env } from "~/env.server";
 import { readForm } from "~/lib/form.server";
 import { moduleConfig, orErrorPage, requireAdhered, type Startup } from "~/lib/guards.server";
 import { trayHref } from "~/features/procedures/url";
-import { errors as E } from "~/lib/messages/errors";
 import { procedureChat as t } from "~/lib/messages/procedureChat";
 import { errorText, redirectWithToast } from "~/lib/toast.server";
 import { validateForm, type FormDefinition } from "@common/forms";
@@ -213,5 +212,3 @@ export async function formAction({ request, context }: RequestScope) {
     return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.formSaveError) });
   }
 }
-
-export const formInvalidText = E.formInvalid;

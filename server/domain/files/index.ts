@@ -27,7 +27,7 @@ import { ApiError } from "../../errors.js";
 import { payloadTooLarge, UPLOAD_LIMIT_BYTES, type BlobStore } from "../../storage/index.js";
 import { imageDecodes } from "./images.js";
 import { countPdfPages } from "./pdf-pages.js";
-import { deleteFileRow, findOwnedFile, insertFile, listOwnedFiles } from "./repository.js";
+import { findOwnedFile, insertFile, listOwnedFiles } from "./repository.js";
 import type { FilesTable } from "./types.js";
 
 export type { FilesTable } from "./types.js";
@@ -197,10 +197,4 @@ export async function pageAsPdf(deps: { store: BlobStore }, row: FileRow, page: 
     p.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
   }
   return out.save();
-}
-
-/** Deletes a file row and its blob (callers check ownership and references first). */
-export async function deleteFile(deps: FilesDeps, row: FileRow): Promise<void> {
-  await deleteFileRow(deps.db, row.id);
-  await deps.store.delete(row.storage_key).catch(() => undefined);
 }

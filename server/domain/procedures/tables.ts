@@ -74,8 +74,6 @@ export const INSTANCE_BUTTONS = ["edit", "attachments", "history", "goToRecord",
 export type InstanceButton = (typeof INSTANCE_BUTTONS)[number];
 export const DOC_STATUSES = ["received", "pending", "approved", "rejected"] as const;
 export type DocStatus = (typeof DOC_STATUSES)[number];
-export const PROCEDURE_TYPES = ["INTERACTIVE", "FORM"] as const;
-export type ProcedureType = (typeof PROCEDURE_TYPES)[number];
 
 /** Tab a discarded instance moves to, with its state. */
 export const CANCELLED_TAB = "cancelled";
