@@ -4,9 +4,10 @@
  * 2. bulk rows with the raw drivers — SQLite: one transaction, one prepared statement per table;
  *    PostgreSQL: one transaction, multi-row INSERTs of up to 1,000 rows.
  * The heavy citizen is the first demo citizen (María Laura Fernández, password of the demo), so the
- * pages show her demo data plus the bulk rows. Rows are shaped as the domain writes them
- * (sendCommunication, createInstance, createRecord, addDocument, saveFile): same derived columns
- * (subject_norm, search_text, status texts and colours), same JSON shapes.
+ * pages show her demo data plus the bulk rows. The rows of communications, instances and documents
+ * are made by the domain's own row functions (communicationRow, instanceRow, documentRow), and every
+ * row is typed by the one `Database` interface: a column the schema adds or renames is a type error
+ * here, not a bench that silently measures another shape.
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -16,14 +17,18 @@ import { hashPassword } from "../../server/auth/password.js";
 import { createDatabase } from "../../server/db/index.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { demoCitizens, DEMO_PASSWORD } from "../../server/auth/oidc/demo-citizens.js";
-import { communicationTypes, demoClients, minimalPdf } from "../../server/seed/digital.js";
+import type { Insertable } from "kysely";
+import type { Database } from "../../server/db/types.js";
+import { communicationTypes, demoClients, minimalPdf, SUBJECTS } from "../../server/seed/digital.js";
 import { seed } from "../../server/seed/index.js";
-import { catalogueRows } from "../../server/seed/procedures.js";
+import { catalogueRows, STATES } from "../../server/seed/procedures.js";
 import { cuilCheckDigit } from "../../common/cuil.js";
-import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox-repository.js";
-import { HISTORY } from "../../server/domain/dd/service.js";
-import { instanceSearchText } from "../../server/domain/procedures/service.js";
-import { RECORD_STATUSES, SENT_STATUSES, type RecordStatus, type SentStatus } from "../../server/domain/records/service.js";
+import { PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox-repository.js";
+import { communicationRow, HISTORY } from "../../server/domain/dd/service.js";
+import { instanceRow } from "../../server/domain/procedures/service.js";
+import type { InstanceButton } from "../../server/domain/procedures/tables.js";
+import { documentRow, type NewDocument } from "../../server/domain/records/operator.js";
+import { RECORD_STATUSES, type RecordStatus, type SentStatus } from "../../server/domain/records/service.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
 
 export type SeedPlan = {
@@ -56,16 +61,6 @@ export const HEAVY_PASSWORD = DEMO_PASSWORD;
 export const COMMON_WORD = "impuesto";
 export const RARE_WORD = "reempadronamiento";
 
-const SUBJECTS = [
-  "Vencimiento de impuesto inmobiliario",
-  "Resolución de su reclamo",
-  "Turno asignado para vacunación",
-  "Actualización de datos del registro",
-  "Infracción de tránsito registrada",
-  "Aviso de deuda de patente automotor",
-  "Citación a audiencia",
-  "Constancia de inscripción",
-];
 const RARE_SUBJECT = "Reempadronamiento obligatorio de comercios";
 
 type Row = Record<string, string | number | null>;
@@ -151,13 +146,13 @@ class Writer {
     private bulk: Bulk,
     private batch = 5000,
   ) {}
-  async add(table: string, row: Row) {
+  async add<T extends keyof Database & string>(table: T, row: Insertable<Database[T]>) {
     let b = this.buffers.get(table);
     if (!b) {
       b = { columns: Object.keys(row), rows: [] };
       this.buffers.set(table, b);
     }
-    b.rows.push(row);
+    b.rows.push(row as Row);
     this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
     // flush every table, in first-use order, so parents are written before their children
     if (b.rows.length >= this.batch) await this.flush();
@@ -300,24 +295,24 @@ export async function seedBench(
       const downloaded = withFile && seen && random() < 0.5;
       const notified = k % 5 === 0;
       const recipient = heavy ? heavyName : names.get(cuil)!;
-      await w.add("dd_communications", {
-        code,
-        cuil,
-        sequence,
-        year,
-        recipient,
-        subject,
-        subject_norm: normaliseSubject(subject),
-        client: demoClients[k % demoClients.length],
-        type_id: communicationTypes[k % communicationTypes.length].id,
-        message: `Le informamos que se ha emitido la comunicación ${code}. Puede consultar el detalle en el documento adjunto.`,
-        notified: notified ? 1 : 0,
-        created_at: createdAt,
-        date_notified: notified ? createdAt : null,
-        seen_date: seenAt,
-        archived: archived ? 1 : 0,
-        files_pending: withFile && !downloaded ? 1 : 0,
-      });
+      const message = `Le informamos que se ha emitido la comunicación ${code}. Puede consultar el detalle en el documento adjunto.`;
+      await w.add(
+        "dd_communications",
+        communicationRow(
+          {
+            cuil,
+            subject,
+            client: demoClients[k % demoClients.length],
+            type: communicationTypes[k % communicationTypes.length].id,
+            message,
+            notified,
+            createdAt,
+            seenAt,
+            archived,
+          },
+          { code, sequence, year, recipient, filesPending: withFile && !downloaded ? 1 : 0 },
+        ),
+      );
       if (heavy) {
         if (withFile) {
           const key = randomUUID();
@@ -348,33 +343,14 @@ export async function seedBench(
 
     // Procedure instances: the heavy citizen's share first, the rest round-robin over the others.
     const leaves = catalogueRows().filter((r) => r.is_parent === 0);
-    const tabs: { tab: string; share: number; states: { text: string; color: string }[] }[] = [
-      {
-        tab: "pending",
-        share: 0.25,
-        states: [
-          { text: "Pendiente de documentación", color: "#B45309" },
-          { text: "Borrador", color: "#6B7280" },
-        ],
-      },
-      {
-        tab: "in_progress",
-        share: 0.4,
-        states: [
-          { text: "En revisión", color: "#1D4ED8" },
-          { text: "Esperando respuesta", color: "#7C3AED" },
-        ],
-      },
-      {
-        tab: "finished",
-        share: 0.25,
-        states: [
-          { text: "Aprobado", color: "#15803D" },
-          { text: "Rechazado", color: "#B91C1C" },
-        ],
-      },
-      { tab: "cancelled", share: 0.1, states: [{ text: "Cancelado", color: "#B91C1C" }] },
-    ];
+    const tabs = (
+      [
+        ["pending", 0.25],
+        ["in_progress", 0.4],
+        ["finished", 0.25],
+        ["cancelled", 0.1],
+      ] as const
+    ).map(([tab, share]) => ({ tab, share, states: STATES[tab] }));
     const tabOf = (x: number) => {
       let acc = 0;
       for (const t of tabs) if (x < (acc += t.share)) return t;
@@ -398,33 +374,31 @@ export async function seedBench(
         { code: "ubicacion", label: "Localidad", value: ["Capital", "Godoy Cruz", "San Rafael", "Luján de Cuyo"][i % 4] },
       ];
       const open = t.tab === "pending" || t.tab === "in_progress";
-      const buttons = [
-        ...(open && interactive ? ["edit"] : []),
+      const buttons: InstanceButton[] = [
+        ...(open && interactive ? (["edit"] as const) : []),
         "history",
         "attachments",
-        ...(interactive ? ["preview"] : []),
-        ...(open ? ["discard"] : []),
+        ...(interactive ? (["preview"] as const) : []),
+        ...(open ? (["discard"] as const) : []),
       ];
       const id = randomUUID();
-      await w.add("proc_instances", {
+      const row = instanceRow(procedure, {
         id,
-        owner_cuil: owner,
-        procedure_id: procedure.id,
-        title: procedure.description,
-        description: JSON.stringify(description),
-        payload_descriptions: JSON.stringify(payload),
-        tab_code: t.tab,
-        state_text: state.text,
-        state_color: state.color,
-        type: procedure.type ?? "INTERACTIVE",
-        buttons: JSON.stringify(buttons),
-        created_at: created.toISOString(),
-        arrived_on: arrived.toISOString(),
+        ownerCuil: owner,
+        procedureId: procedure.id,
+        tabCode: t.tab,
+        state,
+        description,
+        payloadDescriptions: payload,
+        buttons,
+        createdAt: created.toISOString(),
+        arrivedOn: arrived.toISOString(),
+      });
+      await w.add("proc_instances", {
+        ...row,
         has_alert: i % 9 === 0 ? 1 : 0,
-        record_id: null,
         discarded_at: t.tab === "cancelled" ? arrived.toISOString() : null,
         discard_reason: t.tab === "cancelled" ? "Ya no necesito el trámite." : null,
-        search_text: instanceSearchText({ title: procedure.description, description, payload }),
       });
       await w.add("proc_history", {
         id: randomUUID(),
@@ -508,51 +482,28 @@ export async function seedBench(
       const counts = big ? { incorporated: 40, sent: 12, pending: 8 } : { incorporated: 3, sent: 1, pending: readOnly ? 0 : 1 };
       const pool = await poolOf(owner, counts.incorporated + counts.sent + counts.pending);
       let f = 0;
-      const doc = (stage: string, k: number, extra: Row) => {
+      const doc = (stage: NewDocument["stage"], k: number, extra: Partial<NewDocument> = {}) => {
         const file = pool[f++];
         const at = new Date(created.getTime() + k * 3_600_000).toISOString();
-        return w.add("record_documents", {
-          id: randomUUID(),
-          record_id: id,
-          file_id: file.id,
-          stage,
-          name: file.name,
-          reference: `Referencia ${k + 1}`,
-          description: null,
-          user_name: null,
-          nro_folio: null,
-          status_code: null,
-          status_description: null,
-          status_color: null,
-          details: "[]",
-          created_at: at,
-          updated_at: at,
-          incorporated_at: null,
-          ...extra,
-        });
+        const fields = { recordId: id, fileId: file.id, stage, name: file.name, reference: `Referencia ${k + 1}`, createdAt: at };
+        return w.add("record_documents", documentRow({ ...fields, ...extra }));
       };
       for (let k = 0; k < counts.incorporated; k++) {
         await doc("incorporated", k, {
           description: k === 0 ? "Carátula del expediente" : `Documento incorporado ${k + 1}`,
-          user_name: "Mesa de Entradas",
-          nro_folio: k + 1,
-          details: JSON.stringify([
+          userName: "Mesa de Entradas",
+          nroFolio: k + 1,
+          details: [
             { label: "Tipo de documento", value: "Documento PDF" },
             { label: "Páginas", value: "1" },
-          ]),
-          incorporated_at: new Date(created.getTime() + k * 3_600_000).toISOString(),
+          ],
         });
       }
       for (let k = 0; k < counts.sent; k++) {
-        const s = sentStatuses[(i + k) % sentStatuses.length];
-        await doc("sent", k, {
-          status_code: s,
-          status_description: SENT_STATUSES[s].description,
-          status_color: SENT_STATUSES[s].color,
-          details: JSON.stringify([{ label: "Enviado por", value: heavy ? heavyName : names.get(owner) }]),
-        });
+        const status = sentStatuses[(i + k) % sentStatuses.length];
+        await doc("sent", k, { status, details: [{ label: "Enviado por", value: heavy ? heavyName : names.get(owner)! }] });
       }
-      for (let k = 0; k < counts.pending; k++) await doc("pending", k, {});
+      for (let k = 0; k < counts.pending; k++) await doc("pending", k);
     }
     await w.flush();
     log(`records: ${plan.records.toLocaleString("en")}`);

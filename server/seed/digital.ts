@@ -60,7 +60,8 @@ export function minimalPdf(text: string): Buffer {
   return Buffer.from(out, "latin1");
 }
 
-const SUBJECTS = [
+/** Subjects of the demo communications (the bench's bulk ones take them too). */
+export const SUBJECTS = [
   "Vencimiento de impuesto inmobiliario",
   "Resolución de su reclamo",
   "Turno asignado para vacunación",

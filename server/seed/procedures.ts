@@ -320,7 +320,8 @@ async function demoPdf(title: string, lines: string[]): Promise<Buffer> {
 }
 
 type TabCode = "pending" | "in_progress" | "finished" | "cancelled";
-const STATES: Record<TabCode, { text: string; color: string }[]> = {
+/** The states an instance shows on each tab (the bench's bulk instances take them too). */
+export const STATES: Record<TabCode, { text: string; color: string }[]> = {
   pending: [
     { text: "Pendiente de documentación", color: "#B45309" },
     { text: "Borrador", color: "#6B7280" },

@@ -271,27 +271,11 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
           const code = `${year}-${String(sequence).padStart(6, "0")}`;
           const seenAt = input.seenAt ?? null;
           await assertLinksOwned(tx, input.cuil, { instanceId: input.instanceId, recordId: input.recordId });
-          await insertCommunication(tx, {
-            code,
-            cuil: input.cuil,
-            sequence,
-            year,
-            recipient: fullName(citizen),
-            subject: input.subject,
-            subject_norm: normaliseSubject(input.subject),
-            client: input.client,
-            type_id: input.type,
-            message: input.message,
-            notified: input.notified ? 1 : 0,
-            created_at: createdAt,
-            date_notified: input.notified ? createdAt : null,
-            seen_date: seenAt,
-            archived: input.archived ? 1 : 0,
-            files_pending: stored.filter((f) => f.downloaded === 0).length,
-            instance_id: input.instanceId ?? null,
-            record_id: input.recordId ?? null,
-            due_date: input.dueDate ?? null,
-          });
+          const filesPending = stored.filter((f) => f.downloaded === 0).length;
+          await insertCommunication(
+            tx,
+            communicationRow({ ...input, createdAt }, { code, sequence, year, recipient: fullName(citizen), filesPending }),
+          );
           if (stored.length) {
             await insertCommunicationFiles(
               tx,
@@ -316,6 +300,34 @@ export async function sendCommunication(db: DbOrTx, store: BlobStore, input: Sen
     for (const f of stored) await store.delete(f.storage_key).catch(() => {});
     throw error;
   }
+}
+
+/** The row of a communication, numbered, its derived columns (the subject's search form) made here; the bench's bulk load writes it too. */
+export function communicationRow(
+  input: Omit<SendInput, "files" | "createdAt"> & { createdAt: string },
+  numbered: { code: string; sequence: number; year: number; recipient: string; filesPending: number },
+): DdCommunicationsTable {
+  return {
+    code: numbered.code,
+    cuil: input.cuil,
+    sequence: numbered.sequence,
+    year: numbered.year,
+    recipient: numbered.recipient,
+    subject: input.subject,
+    subject_norm: normaliseSubject(input.subject),
+    client: input.client,
+    type_id: input.type,
+    message: input.message,
+    notified: input.notified ? 1 : 0,
+    created_at: input.createdAt,
+    date_notified: input.notified ? input.createdAt : null,
+    seen_date: input.seenAt ?? null,
+    archived: input.archived ? 1 : 0,
+    files_pending: numbered.filesPending,
+    instance_id: input.instanceId ?? null,
+    record_id: input.recordId ?? null,
+    due_date: input.dueDate ?? null,
+  };
 }
 
 // ---------------------------------------------------------------- contact data and adhesion

@@ -194,11 +194,18 @@ export type NewInstance = {
 export async function createInstance(db: DbOrTx, input: NewInstance) {
   const procedure = await findProcedure(db, input.procedureId);
   if (!procedure || toBool(procedure.is_parent)) throw ApiError.notFound("No se encontró el trámite.");
+  const row = instanceRow(procedure, input);
+  await insertInstance(db, row);
+  return toInstance(row);
+}
+
+/** The row of a new instance of `procedure` (a leaf of the catalogue), its derived columns made here; the bench's bulk load writes it too. */
+export function instanceRow(procedure: Pick<ProcCatalogueTable, "id" | "description" | "type">, input: NewInstance): ProcInstancesTable {
   const created = input.createdAt ?? new Date().toISOString();
   const title = input.title ?? procedure.description;
   const description = input.description ?? [];
   const payload = input.payloadDescriptions ?? [];
-  const row: ProcInstancesTable = {
+  return {
     id: input.id ?? randomUUID(),
     owner_cuil: input.ownerCuil,
     procedure_id: procedure.id,
@@ -218,8 +225,6 @@ export async function createInstance(db: DbOrTx, input: NewInstance) {
     discard_reason: null,
     search_text: instanceSearchText({ title, description, payload }),
   };
-  await insertInstance(db, row);
-  return toInstance(row);
 }
 
 /** An entry of the instance's history; an operator message sets the card's alert. */

@@ -94,29 +94,34 @@ export const mirrorAssociation = (type: AssociationType): AssociationType =>
     ? (type.replace("primary", "secondary") as AssociationType)
     : (type.replace("secondary", "primary") as AssociationType);
 
+export type NewDocument = {
+  recordId: string;
+  fileId: string;
+  stage: RecordDocumentsTable["stage"];
+  name: string;
+  reference?: string;
+  description?: string;
+  userName?: string;
+  nroFolio?: number;
+  status?: SentStatus;
+  details?: Detail[];
+  createdAt?: string;
+  updatedAt?: string;
+};
+
 /** Adds a document directly in a stage (operator and seed). */
-export async function addDocument(
-  db: DbOrTx,
-  input: {
-    recordId: string;
-    fileId: string;
-    stage: RecordDocumentsTable["stage"];
-    name: string;
-    reference?: string;
-    description?: string;
-    userName?: string;
-    nroFolio?: number;
-    status?: SentStatus;
-    details?: Detail[];
-    createdAt?: string;
-    updatedAt?: string;
-  },
-): Promise<string> {
+export async function addDocument(db: DbOrTx, input: NewDocument): Promise<string> {
+  const row = documentRow(input);
+  await insertDocument(db, row);
+  return row.id;
+}
+
+/** The row of a document added in a stage, its status texts made here; the bench's bulk load writes it too. */
+export function documentRow(input: NewDocument): RecordDocumentsTable {
   const created = input.createdAt ?? new Date().toISOString();
   const status = input.stage === "sent" ? SENT_STATUSES[input.status ?? "received"] : null;
-  const id = randomUUID();
-  await insertDocument(db, {
-    id,
+  return {
+    id: randomUUID(),
     record_id: input.recordId,
     file_id: input.fileId,
     stage: input.stage,
@@ -132,8 +137,7 @@ export async function addDocument(
     created_at: created,
     updated_at: input.updatedAt ?? created,
     incorporated_at: input.stage === "incorporated" ? (input.updatedAt ?? created) : null,
-  });
-  return id;
+  };
 }
 
 /** Operator: incorporates a pending or sent document, with the next folio number. */
