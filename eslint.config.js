@@ -1,4 +1,4 @@
-// ESLint (decision 066): typescript-eslint, React, hooks and jsx-a11y on the portal, and the import
+// ESLint (decision 025): typescript-eslint, React, hooks and jsx-a11y on the portal, and the import
 // boundaries of decision 063: app/ and server/ never import each other; common/ imports neither; inside
 // app/, a layer imports only the layers below it.
 import js from "@eslint/js";

@@ -10,13 +10,13 @@ import { NonceProvider } from "~/lib/nonce";
 const NONCE = Symbol("the page's nonce");
 
 /**
- * A page is rendered whole, as one string, and sent as one body (decisions 076 and 082). No page
+ * A page is rendered whole, as one string, and sent as one body (decision 076). No page
  * defers data or suspends on the server, so nothing is gained by streaming: sent as a stream, the
  * page's chunks went through Remix's adapter, which flushed the compressor after every chunk; and
  * the stream's renderer encoded every chunk to bytes and copied them into a buffer, where
- * `renderToString` builds the page as text, which is compressed in one call (decision 084). A render
+ * `renderToString` builds the page as text, which is compressed in one call (decision 076). A render
  * error is thrown to Remix, which logs it through `handleError` and renders the error screen.
- * The page's nonce is the request's (its load context's, decision 109): an error screen rendered
+ * The page's nonce is the request's (its load context's, decision 076): an error screen rendered
  * after a failed render carries the same one.
  */
 export default function handleRequest(
@@ -48,13 +48,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logError("request failed", error, request);
 }
 
-/** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decisions 055 and 101). */
+/** For the portal's HTTP server, which asks it before Remix (portal/server.ts, decisions 005 and 017). */
 export { crossSiteRefusal } from "~/lib/csrf.server";
 export { requestRefusal } from "~/lib/gate.server";
 
 /**
  * For the portal's HTTP server, which asks it for every answer that reaches the citizen without
- * the headers (decision 068): a loader's or an action's redirect on a document request, which
+ * the headers (decision 005): a loader's or an action's redirect on a document request, which
  * Remix sends past this module, and Remix's own bare answers.
  */
 export { completeSecurityHeaders } from "~/lib/headers.server";

@@ -13,13 +13,13 @@ export const EnvSchema = z.object({
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   API_BASE_URL: z.string().url().default("http://127.0.0.1:4000"),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 097). */
+  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 023). */
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(REFERENCE_CACHE_MS_MAX).default(REFERENCE_CACHE_MS_DEFAULT),
   OIDC_ISSUER: z.string().url().default("http://localhost:4001"),
   OIDC_CLIENT_ID: z.string().min(1).default("portal"),
   OIDC_CLIENT_SECRET: z.string().min(1).default("dev-portal-secret"),
   SESSION_SECRET: z.string().min(32).optional(),
-  /** Earlier secrets, comma-separated: sessions they sealed stay readable after a rotation (decision 054). */
+  /** Earlier secrets, comma-separated: sessions they sealed stay readable after a rotation (decision 002). */
   SESSION_PREVIOUS_SECRETS: z
     .string()
     .optional()

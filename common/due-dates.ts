@@ -1,5 +1,5 @@
 /**
- * Due dates in plain words (decision 027): one pure module used by the portal (what 'Vence el …'
+ * Due dates in plain words (decision 014): one pure module used by the portal (what 'Vence el …'
  * says) and by the API (when the three-day reminder goes out), so both count days the same way.
  *
  * A due date is a calendar day `yyyy-mm-dd` in the province's time zone (./time-zone.ts). "Today"

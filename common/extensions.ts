@@ -11,13 +11,13 @@ export const EXTENSIONS = {
   linkedCommunications: "linked-communications",
   /** `/api/receipts`: receipts of what the citizen did (decision 033). */
   receipts: "receipts",
-  /** `/api/v1/me/accesses` and `/api/v1/me/access-digest`: 'Tus datos' (decisions 071, 072, 074). */
+  /** `/api/v1/me/accesses` and `/api/v1/me/access-digest`: 'Tus datos' (decision 071). */
   accesses: "accesses",
   /** `/api/v1/me/export`: 'Descargar mis datos' (decision 073). */
   export: "export",
   /** `/api/fs/archive/{record|procedure}/{id}`: 'Descargar todo' (decision 030). */
   archives: "archives",
-  /** `/api/fs/viewer/getPageImage` and `getPageText`: readable pages without JavaScript (decisions 029, 031). */
+  /** `/api/fs/viewer/getPageImage` and `getPageText`: readable pages without JavaScript (decision 009). */
   readablePages: "readable-pages",
   /** `POST /api/security/logout`: the backend revokes the token at 'Cerrar sesión'. */
   logout: "logout",

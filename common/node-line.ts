@@ -1,5 +1,5 @@
 /**
- * The Node.js lines the programs run on (package.json `engines`, decision 041): started on an older
+ * The Node.js lines the programs run on (package.json `engines`, decision 001): started on an older
  * one, the API dies in the SQLite driver (better-sqlite3 needs 22) with no word. Each program — the
  * API, the portal's server and `npm start`'s launcher — asks this first and refuses with the reason.
  * Server code only.

@@ -1,5 +1,5 @@
 /**
- * The one rule by which a process keeps reference data (decision 097, which amends 047's keeping):
+ * The one rule by which a process keeps reference data (decision 023, which amends 047's keeping):
  * the portal keeps the module configuration and the communication types, the API the tables behind
  * its page sizes, tabs and type texts. They are the same for every citizen and change only by an
  * operator's hand, so an answer may be used again for a short time instead of being asked for.

@@ -1,5 +1,5 @@
 /**
- * Uploads in memory (decision 088), for the portal and the API alike: every chunk a socket reads is a
+ * Uploads in memory (decision 047), for the portal and the API alike: every chunk a socket reads is a
  * buffer of its own, dead once written on, and V8 frees such buffers only when it collects. A process
  * that does nothing else (a fresh one, or a quiet hour) runs no collection while 50 MB stream
  * through, so the whole body stays in its memory until the upload ends. Counting the bytes as they

@@ -1,5 +1,5 @@
 /**
- * The province's time zone and "which day is it there" (decisions 027 and 064). The zone's rules
+ * The province's time zone and "which day is it there" (decision 014). The zone's rules
  * come from the platform's Intl time-zone data (the same on the server and in every browser), read
  * through one formatter with the zone named: no offset is written or computed by hand.
  */

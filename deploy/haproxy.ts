@@ -21,7 +21,7 @@ export type BalancerPorts = {
   apiB: string;
 };
 
-/** Starts `haproxy -db` on deploy/haproxy/haproxy.cfg; its log (no URLs, decision 101) goes to `logFile`. */
+/** Starts `haproxy -db` on deploy/haproxy/haproxy.cfg; its log (no URLs, decision 017) goes to `logFile`. */
 export function startHaproxy(ports: BalancerPorts, logFile: string): ChildProcess {
   return spawn("haproxy", ["-db", "-f", "deploy/haproxy/haproxy.cfg"], {
     cwd: root,

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy:rolling-restart` — a rolling restart nobody notices, tried (issue 29, decision 107).
+ * `npm run deploy:rolling-restart` — a rolling restart nobody notices, tried (issue 29, decision 018).
  *
  * Starts two API processes and two portal processes from the production build (`npm run build`
  * first) on one database — a fresh SQLite file under a temporary DATA_DIR shared by both APIs, or

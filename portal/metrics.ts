@@ -4,7 +4,7 @@
  * `GET /metrics` answers with `Authorization: Bearer PORTAL_METRICS_TOKEN`; unset, it is not mounted.
  *
  * The API calls are made inside the Remix build (app/api/client.server.ts), a separate module
- * graph: the server hands it `apiObserver(metrics)` in each request's load context (decision 109),
+ * graph: the server hands it `apiObserver(metrics)` in each request's load context (decision 076),
  * and the client reports each call there.
  */
 import { createHash, timingSafeEqual } from "node:crypto";

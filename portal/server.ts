@@ -39,7 +39,7 @@ export type PortalAppOptions = {
   beforeRemix?: (app: Express) => void;
   /** folder of the public files (default: ./public) */
   publicDir?: string;
-  /** mounts `GET /health/ready` (decision 107): not draining, and the API ready */
+  /** mounts `GET /health/ready` (decision 018): not draining, and the API ready */
   readiness?: ReadinessOptions;
   /** body deadlines (default: FORM_BODY_MS, UPLOAD_WINDOW_MS; tests shorten them) */
   bodyDeadlines?: { formMs: number; uploadWindowMs: number };
@@ -87,7 +87,7 @@ export function createPortalApp({
   app.disable("x-powered-by");
   app.use(requestIds());
   if (readiness) app.get("/health/ready", readinessRoute(readiness));
-  // Pages come compressed from entry.server (decision 084), and pass; everything else is compressed here.
+  // Pages come compressed from entry.server (decision 076), and pass; everything else is compressed here.
   app.use(compression());
   // Fingerprinted build files are kept for a year; other public files for an hour (as remix-serve does).
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
@@ -109,7 +109,7 @@ export function createPortalApp({
   });
   app.use(secureAnswers(build));
   beforeRemix?.(app);
-  // Each request's state, shared by all its loaders, its action and entry.server (decision 109).
+  // Each request's state, shared by all its loaders, its action and entry.server (decision 076).
   const getLoadContext = () => newLoadContext(observe);
   app.all(
     "*",
@@ -128,7 +128,7 @@ export function createPortalApp({
 
 /**
  * Every answer past the static files carries the portal's security headers and, unless immutable,
- * `Cache-Control: no-store` (decisions 005 and 068). Pages, data requests and resource routes set
+ * `Cache-Control: no-store` (decision 005). Pages, data requests and resource routes set
  * them inside the app; what goes out without them — a redirect a loader or an action throws or
  * returns on a document request (Remix sends it past entry.server), Remix's own bare answers, an
  * error page of express — gets the missing ones here, from the server build's
@@ -144,7 +144,7 @@ function secureAnswers(build: ServerBuild): express.RequestHandler {
   };
 }
 
-/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 091). */
+/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 076). */
 function headersOf(res: ServerResponse): HeaderAccess {
   return {
     get: (name) => {
@@ -202,10 +202,10 @@ function headRequest(req: express.Request): Request {
 
 /**
  * Another site's post is refused before Remix, whose own origin check would throw and answer a bare
- * 500: the server build's `crossSiteRefusal` (layer 1 of decision 004) answers 403 with the Spanish
- * error page, and the connection closes without reading the body (decision 055). The build's
+ * 500: the server build's `crossSiteRefusal` (layer 1 of decision 005) answers 403 with the Spanish
+ * error page, and the connection closes without reading the body (decision 005). The build's
  * `requestRefusal`, where it has one, also refuses an odd method (405) and a body longer than its kind
- * allows (413) the same way (issue 28, decision 101).
+ * allows (413) the same way (issue 28, decision 017).
  */
 function crossSiteGate(build: ServerBuild): express.RequestHandler {
   type Refusal = (request: Request, method?: string) => Response | null;
@@ -227,7 +227,7 @@ function crossSiteGate(build: ServerBuild): express.RequestHandler {
   };
 }
 
-/** Body deadlines (decision 101): a form's whole body in this time; an upload's at least this much per window. */
+/** Body deadlines (decision 017): a form's whole body in this time; an upload's at least this much per window. */
 export const FORM_BODY_MS = 10_000;
 export const UPLOAD_WINDOW_MS = 10_000;
 export const UPLOAD_MIN_BYTES_PER_WINDOW = 64 * 1024;
@@ -292,7 +292,7 @@ export function hardenServer(server: Server, headersTimeoutMs = Number(process.e
   return server;
 }
 
-/** The fixed security headers for an answer written before express (the same as decision 068's; no page, so no policy nonce). */
+/** The fixed security headers for an answer written before express (the same as decision 005's; no page, so no policy nonce). */
 const SECURITY_HEADERS = [
   "X-Content-Type-Options: nosniff",
   "Referrer-Policy: same-origin",
@@ -308,9 +308,9 @@ export async function loadBuild(buildPath: string): Promise<ServerBuild> {
 }
 
 /**
- * On SIGTERM / SIGINT (decision 062): stop accepting, let the requests in flight finish (their
+ * On SIGTERM / SIGINT (decision 018): stop accepting, let the requests in flight finish (their
  * keep-alive connections are closed as soon as they are idle), then exit; past `timeoutMs`, exit 1.
- * On SIGTERM, first `health.draining` for `notReadyMs` while still serving (decision 107): the
+ * On SIGTERM, first `health.draining` for `notReadyMs` while still serving (decision 018): the
  * balancer's check sees 503 and sends no more. SIGINT (Ctrl-C at a terminal) drains at once.
  */
 export function drainOnSignal(server: Server, timeoutMs: number, options: { notReadyMs?: number; health?: PortalHealth } = {}) {
@@ -333,7 +333,7 @@ export function drainOnSignal(server: Server, timeoutMs: number, options: { notR
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void drain(signal));
 }
 
-/** SHUTDOWN_NOT_READY_MS (decision 107): default 5000 in production, 0 otherwise; as the API reads it. */
+/** SHUTDOWN_NOT_READY_MS (decision 018): default 5000 in production, 0 otherwise; as the API reads it. */
 export function notReadyMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const given = env.SHUTDOWN_NOT_READY_MS;
   if (given !== undefined && given !== "") {

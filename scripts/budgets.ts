@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * JavaScript budgets of the production build (decision 039), deterministic, part of `npm test`:
+ * JavaScript budgets of the production build (decision 034), deterministic, part of `npm test`:
  * - the targets: shared (entry + root) at most 90 KB gzip, each route at most 15 KB gzip of its own
  *   (what it adds beyond the shared code);
  * - the ceilings in scripts/budget-ceilings.json, enforced: a route listed there (one still over its

@@ -43,7 +43,7 @@ export const buildOptions = {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(outdir, { recursive: true, force: true });
   await build(buildOptions);
-  // The renditions worker is plain ESM loaded by path next to the code that starts it (decision 029).
+  // The renditions worker is plain ESM loaded by path next to the code that starts it (decision 009).
   mkdirSync(outdir, { recursive: true });
   copyFileSync(path.join(root, "server/domain/renditions/render-worker.mjs"), path.join(outdir, "render-worker.mjs"));
   console.log(

@@ -6,7 +6,7 @@ import { requireSupportedNode } from "./node-line.mjs";
  * `npm run test:e2e:spec-backend`: builds the portal once, then runs the browser suite against the
  * spec backend (playwright.spec-backend.config.ts) once per shape variant, in turn — each run starts
  * its own stack on the same ports. The first variant runs with JavaScript and without it; the others
- * with JavaScript only (decision 100: a shape is read on the server either way, and the JavaScript
+ * with JavaScript only (decision 025: a shape is read on the server either way, and the JavaScript
  * project also runs the client's own reads), unless SPEC_BACKEND_EVERY_PROJECT=1.
  * SPEC_BACKEND_VARIANTS=plain,numeric picks some; `--no-build` uses the portal built before (as a
  * step of `npm test` after the main suite would); other arguments go to Playwright (e.g. --grep).

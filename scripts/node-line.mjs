@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
 /**
- * Stops a test run on a Node.js older than package.json's `engines` (decision 041), saying what
+ * Stops a test run on a Node.js older than package.json's `engines` (decision 001), saying what
  * to do, instead of letting the SQLite driver crash half-way through (better-sqlite3 13 needs 22).
  */
 export function requireSupportedNode() {

@@ -171,7 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitFor(`${apiUrl}/health/ready`, api, 180_000);
     portalRun = [
       [...(options.nodeArgs ?? []), ...program("portal-server", compiled, ["build/index.js"])],
-      // A local stack stops at once: no not-ready period for a balancer (decision 107).
+      // A local stack stops at once: no not-ready period for a balancer (decision 018).
       {
         ...shared,
         NODE_ENV: "production",

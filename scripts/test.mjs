@@ -4,9 +4,9 @@ import { requireSupportedNode } from "./node-line.mjs";
 
 /**
  * `npm test`: the whole suite, in the order that fails fastest —
- * types, lint (ESLint with the import boundaries, and Prettier in check mode; decision 066), unit + API + portal tests (vitest), then the production build, its JavaScript budgets, and the
+ * types, lint (ESLint with the import boundaries, and Prettier in check mode; decision 025), unit + API + portal tests (vitest), then the production build, its JavaScript budgets, and the
  * end-to-end tests in the system Chromium (JavaScript on and off, 360 and 1280 px, axe-core).
- * Every step runs on this same Node.js: under npm, the pinned Node 24 (tools/node, decision 041).
+ * Every step runs on this same Node.js: under npm, the pinned Node 24 (tools/node, decision 001).
  */
 const steps = [
   ["typecheck", ["node_modules/typescript/bin/tsc", "--noEmit"]],

@@ -40,13 +40,13 @@ export type BuildAppOptions = {
   logger?: Logger | false;
   /** Blob store to use; default: the configured one (`BLOB_STORE`: disk under `DATA_DIR/blobs`, or S3). */
   store?: BlobStore;
-  /** Mail transport of the outbox worker; default: SMTP_URL, else .eml files (decision 060). */
+  /** Mail transport of the outbox worker; default: SMTP_URL, else .eml files (decision 028). */
   mailer?: Mailer;
   /** Start the outbox worker when ready (default true; `app.mailOutbox` runs it on demand). */
   mailWorker?: boolean;
   /** The PostgreSQL pool, for `db_pool_connections` (decision 061). */
   pool?: PoolGauges;
-  /** Set `draining` to answer `/health/ready` with 503 while still serving (SIGTERM, decision 107). */
+  /** Set `draining` to answer `/health/ready` with 503 while still serving (SIGTERM, decision 018). */
   health?: HealthState;
 };
 

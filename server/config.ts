@@ -12,7 +12,7 @@ const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-/** The development operator's token (decision 070); never accepted in production. */
+/** The development operator's token (decision 007); never accepted in production. */
 export const DEV_OPERATOR_TOKEN = "dev-operator-token-change-me";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -90,7 +90,7 @@ export const EnvSchema = z
           .map((s) => URL.parse(s)?.origin ?? s),
       ),
     /**
-     * The development operator's bearer token (decision 070): calls with it are recorded as
+     * The development operator's bearer token (decision 007): calls with it are recorded as
      * 'Operador de desarrollo'. Default `dev-operator-token-change-me` outside production; refused
      * in production, where every operator has a named token (`operators:create`).
      */
@@ -102,7 +102,7 @@ export const EnvSchema = z
       .min(60)
       .max(8 * 3600)
       .default(8 * 3600),
-    /** Pages drawn or read at the same time by the renditions workers (decision 029; 1–2 on a 2-core machine). */
+    /** Pages drawn or read at the same time by the renditions workers (decision 009; 1–2 on a 2-core machine). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
     /** A page that takes longer is stopped (its worker thread is terminated) and marked as failed. */
     RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
@@ -116,7 +116,7 @@ export const EnvSchema = z
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 
-    // Mail (decision 060): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
+    // Mail (decision 028): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
     /**
      * `smtp` (SMTP_URL required) or `file` (.eml files under DATA_DIR/outbox); unset: smtp when
      * SMTP_URL is set, else file — except in production, where file must be chosen explicitly.
@@ -141,22 +141,22 @@ export const EnvSchema = z
     /** days a sent e-mail (its address and text) is kept in the outbox before it is deleted */
     MAIL_KEEP_SENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 
-    /** How often each API process looks for access-log digests to mail (decision 074); 0 = never. */
+    /** How often each API process looks for access-log digests to mail (decision 071); 0 = never. */
     ACCESS_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
 
     /**
      * How long the process keeps the reference data of the citizen's calls: page sizes, tabs,
-     * communication types (decision 097); 0 = read them every time.
+     * communication types (decision 023); 0 = read them every time.
      */
     REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(REFERENCE_CACHE_MS_MAX).default(REFERENCE_CACHE_MS_DEFAULT),
 
     /** Bearer token of GET /metrics (decision 061); unset: /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16).optional(),
-    /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 062). */
+    /** On SIGTERM: how long in-flight requests and mail may take before the process exits anyway (decision 018). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /**
      * On SIGTERM, first answer /health/ready with 503 for this long while still serving, so the
-     * balancer takes the process out before it stops accepting (decision 107). Default 5000 in
+     * balancer takes the process out before it stops accepting (decision 018). Default 5000 in
      * production, 0 otherwise.
      */
     SHUTDOWN_NOT_READY_MS: z.coerce.number().int().min(0).max(300_000).optional(),
@@ -177,7 +177,7 @@ export const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]{0,62}\/$/, "must end with a slash")
       .optional(),
-    /** The orphan sweeper runs every this many ms in each API process (decision 058); 0 = off. */
+    /** The orphan sweeper runs every this many ms in each API process (decision 057); 0 = off. */
     SWEEP_INTERVAL_MS: z.coerce
       .number()
       .int()
@@ -261,7 +261,7 @@ export type Config = Env & {
   devProvider: boolean;
   jwksUri: string;
   dataDir: string;
-  /** SHUTDOWN_NOT_READY_MS with its default (decision 107). */
+  /** SHUTDOWN_NOT_READY_MS with its default (decision 018). */
   notReadyMs: number;
 };
 

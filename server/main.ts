@@ -2,7 +2,7 @@
  * API entry point (`tsx server/main.ts`): parse the environment (refuse to start on a
  * bad value), migrate, seed when asked or when the database is new (outside production),
  * start the API and, unless an external issuer is configured, the development identity
- * provider on its own port. SIGTERM / SIGINT close both gracefully (decisions 062, 107): first
+ * provider on its own port. SIGTERM / SIGINT close both gracefully (decision 018): first
  * `/health/ready` answers 503 for SHUTDOWN_NOT_READY_MS while requests are still served, then no new
  * connections, requests in flight (uploads included) finish, the mail outbox releases what it
  * claimed, then the database closes; past SHUTDOWN_TIMEOUT_MS the process exits anyway.
@@ -63,7 +63,7 @@ async function start() {
     logger.info({ address: idp.address, issuer: config.OIDC_ISSUER }, "development identity provider listening");
   }
 
-  // Decision 087: the PDF engine is part of the process from its start, not of the first upload.
+  // Decision 008: the PDF engine is part of the process from its start, not of the first upload.
   await loadPdfJs();
   const health = { draining: false };
   const app = await buildApp({ config, db, logger, pool, store: seedOptions.store, health });
@@ -71,9 +71,9 @@ async function start() {
 
   // Decision 028: e-mail reminders three days before each due date, queued in the outbox (REMINDERS_INTERVAL_MS, 0 = off).
   const stopReminders = startReminderJob(db, logger, reminderIntervalFromEnv());
-  // Decision 074: at most one e-mail a day telling a citizen that someone accessed their data (ACCESS_DIGEST_INTERVAL_MS, 0 = off).
+  // Decision 071: at most one e-mail a day telling a citizen that someone accessed their data (ACCESS_DIGEST_INTERVAL_MS, 0 = off).
   const stopDigests = startAccessDigestJob(db, { portalUrl: config.PORTAL_URL, intervalMs: config.ACCESS_DIGEST_INTERVAL_MS, logger });
-  // Decision 058: blobs no row names, unfinished uploads and discarded files go after a grace period.
+  // Decision 057: blobs no row names, unfinished uploads and discarded files go after a grace period.
   const stopSweeper = startSweepJob(
     { db, store: seedOptions.store },
     { intervalMs: config.SWEEP_INTERVAL_MS, graceMs: config.SWEEP_GRACE_MINUTES * 60_000, logger },
@@ -83,7 +83,7 @@ async function start() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Decision 107: first not ready (the balancer stops sending) while still serving, then the drain.
+    // Decision 018: first not ready (the balancer stops sending) while still serving, then the drain.
     health.draining = true;
     logger.info({ signal, notReadyMs: config.notReadyMs }, "not ready, shutting down");
     if (config.notReadyMs > 0) await new Promise((resolve) => setTimeout(resolve, config.notReadyMs));

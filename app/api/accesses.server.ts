@@ -4,7 +4,7 @@ import { api, ApiError, apiJson, type ApiContext } from "./client.server";
 import { offers } from "./extensions.server";
 
 /**
- * 'Tus datos' (decisions 071, 072, 074): `GET /api/v1/me/accesses` and the digest's switch, calls of
+ * 'Tus datos' (decision 071): `GET /api/v1/me/accesses` and the digest's switch, calls of
  * the reference backend (ours, not in the spec). A 404 means this backend does not offer them:
  * `null`, and the portal hides the page or the form.
  */
@@ -49,7 +49,7 @@ export function getAccesses(ctx: ApiContext, q: AccessQuery): Promise<AccessPage
   );
 }
 
-/** The switch of the daily e-mail digest of the accesses (decision 074): `GET` / `PUT /api/v1/me/access-digest`. */
+/** The switch of the daily e-mail digest of the accesses (decision 071): `GET` / `PUT /api/v1/me/access-digest`. */
 const DigestSwitch = z.object({ enabled: z.boolean() });
 
 export async function getAccessDigest(ctx: ApiContext): Promise<boolean | null> {

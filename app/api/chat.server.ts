@@ -99,7 +99,7 @@ const ChatDocumentRead = z.object({
   isRequired: flag(false),
   status: optText,
   reason: optText,
-  /** Ours, beside the spec (decisions 026, 027): due day `yyyy-mm-dd` of a requested document */
+  /** Ours, beside the spec (decisions 026 and 014): due day `yyyy-mm-dd` of a requested document */
   dueDate: optText,
 });
 

@@ -47,14 +47,14 @@ export function api(strings: TemplateStringsArray, ...values: (string | number)[
 }
 
 /**
- * A call's citizen; `adhered` when this session's adhesion check already said yes (decision 075).
+ * A call's citizen; `adhered` when this session's adhesion check already said yes (decision 002).
  * `signIn` is the global 303 rule's way out: it throws the redirect to sign in (to the API's location
  * when it gave one). The session builds the context (`apiContext` in lib/session.server.ts), so that
  * this client, below lib/, never calls back into it.
  */
 export type ApiContext = {
   request: Request;
-  /** the request's load context: what it keeps for all its loaders, and the server's metrics (decision 109) */
+  /** the request's load context: what it keeps for all its loaders, and the server's metrics (decision 076) */
   context: AppLoadContext;
   accessToken: string;
   cuil: string;
@@ -79,7 +79,7 @@ type RawCallOptions = Omit<CallOptions, "body">;
 /**
  * Connections to the API are kept open and reused (decision 047): a new TCP connection per call would
  * pay a connect and its handshake for every call of every page. Calls with a JSON answer go through
- * Node's `http` on these agents (decision 079; uploads too, decision 088); streamed answers through
+ * Node's `http` on these agents (decision 047, uploads too); streamed answers through
  * fetch, which is given the same agent (Remix's node-fetch based fetch takes `agent`; a fetch that does
  * not know the option ignores it).
  */
@@ -189,10 +189,10 @@ async function call<A extends Answer>(
 }
 
 /**
- * A call with a JSON answer over Node's `http` (decision 079): the answer read whole into one buffer
+ * A call with a JSON answer over Node's `http` (decision 047): the answer read whole into one buffer
  * and parsed once, without a web stream, Headers or a Response per call. The timeout covers the whole
  * answer. Its body is JSON, or a form (an upload) streamed as multipart by `form-data-encoder`, its
- * files' chunks counted as they go (decision 088).
+ * files' chunks counted as they go (decision 047).
  */
 function requestJson(ctx: ApiContext, options: CallOptions) {
   return (url: URL, method: string, timeoutMs: number): Promise<Answer> =>

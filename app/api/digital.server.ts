@@ -53,7 +53,7 @@ export const Communication = z.object({
   sequence: z.union([z.number(), z.string()]).nullish(),
   year: z.union([z.number(), z.string()]).nullish(),
   recipient: optText,
-  // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
+  // Ours, beside the spec (decisions 026 and 014): what it concerns and its due day `yyyy-mm-dd`.
   instance_id: optText,
   record_id: optText,
   due_date: optText,

@@ -22,7 +22,7 @@ const PageCountAnswer = z.preprocess(
 
 /**
  * Uploads one file; answers its id. The file is a standard Blob (the portal's uploads are read
- * lazily from disk, decision 042), so the request streams it: never read whole.
+ * lazily from disk, decision 008), so the request streams it: never read whole.
  */
 export async function uploadFile(
   ctx: ApiContext,

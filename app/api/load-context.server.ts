@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 
 /**
  * What the portal server hands every loader, action and `entry.server` of one request through
- * Remix's load context (`getLoadContext` in portal/server.ts, decision 109). Remix gives each loader
+ * Remix's load context (`getLoadContext` in portal/server.ts, decision 076). Remix gives each loader
  * a copy of the request, but the same context object to every loader of a request, so what a
  * request works out once for all its loaders (the session cookie opened, the configuration and the
  * adhesion asked, the page's nonce) is kept there, and the server's metrics are reached through it

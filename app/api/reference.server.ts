@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 
 /**
  * One answer per request (and citizen): every loader of a request gets the same load context
- * (decision 109), so the root loader and a page's startup rule share one call. A failed call is not
+ * (decision 076), so the root loader and a page's startup rule share one call. A failed call is not
  * kept: the next loader asks again and decides for itself.
  */
 export function perRequest<C extends { context: AppLoadContext; cuil: string }, T>(load: (ctx: C) => Promise<T>): (ctx: C) => Promise<T> {
@@ -23,7 +23,7 @@ export function perRequest<C extends { context: AppLoadContext; cuil: string }, 
 }
 
 /**
- * Reference data kept per portal process for a short time (decisions 047, 097): the module
+ * Reference data kept per portal process for a short time (decisions 047 and 023): the module
  * configuration and the communication types, kept for `REFERENCE_CACHE_MS` by the rule both
  * processes share (common/reference-data.ts): only an answer is kept, a failure (a redirect to sign
  * in, an error) belongs to the request that made the call.

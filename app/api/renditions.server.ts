@@ -1,5 +1,5 @@
 /**
- * Readable pages (decision 029): a page drawn as an image on the server, and its text.
+ * Readable pages (decision 009): a page drawn as an image on the server, and its text.
  * `GET /api/fs/viewer/getPageImage/{id}/{page}?width=` (streamed through, never buffered) and
  * `GET /api/fs/viewer/getPageText/{id}/{page}`.
  */

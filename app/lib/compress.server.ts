@@ -2,13 +2,13 @@ import zlib, { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
 
 /**
- * A page compressed in one call (decision 084). `entry.server` holds the whole page as one string
+ * A page compressed in one call (decision 076). `entry.server` holds the whole page as one string
  * (decision 076), so it is compressed here at once, and the portal server's `compression` middleware
  * passes an answer that is already encoded. Through the middleware each page would build a compression
  * stream of its own (its state, its buffers, a job on the thread pool) only to compress bytes that are
  * all at hand already; one call does the same work without them. The encoding: Zstandard at level 1
- * where the browser takes it (decision 096; the middleware does not know it), else brotli at quality 2
- * (decision 089), else gzip, the browser's weights first.
+ * where the browser takes it (decision 076; the middleware does not know it), else brotli at quality 2
+ * (decision 076), else gzip, the browser's weights first.
  */
 /** Node 22.15 and later; on an older 22 the pages go in brotli as before. */
 const zstdCompressSync = (zlib as Partial<typeof zlib>).zstdCompressSync;
@@ -21,10 +21,10 @@ const isCompression = (encoding: string | undefined): encoding is Encoding => PR
 const THRESHOLD = 1024;
 /**
  * Brotli's quality that pays: a higher one costs far more CPU for a few fewer bytes, and at this one
- * every page still fits TCP's first flight (decision 089 has the measurements).
+ * every page still fits TCP's first flight (decision 076 has the measurements).
  */
 const BROTLI_QUALITY = 2;
-/** Zstandard's level that gives about brotli quality 2's bytes for less CPU (decision 096 has the measurements). */
+/** Zstandard's level that gives about brotli quality 2's bytes for less CPU (decision 076 has the measurements). */
 const ZSTD_LEVEL = 1;
 /** negotiator 0.6.4 takes the server's preference as a second argument, as `compression` passes it; its types do not say so yet. */
 type WithPreference = { encoding(available: readonly string[], preferred: readonly string[]): string | undefined };

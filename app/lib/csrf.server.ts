@@ -60,7 +60,7 @@ export function assertSameOrigin(request: Request) {
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Layer 1 in front of Remix, for the portal's HTTP server (decision 055): Remix's own origin check
+ * Layer 1 in front of Remix, for the portal's HTTP server (decision 005): Remix's own origin check
  * throws on a cross-site post before any action runs and answers a bare 500, so a post that
  * layer 1 refuses is answered here, 403 with the Spanish error page, before Remix sees it.
  */

@@ -4,7 +4,7 @@ import { errorPage } from "./resource.server";
 
 /**
  * What the portal's HTTP server refuses before Remix sees a request, from its head alone (issue 28;
- * decisions 055 and 101): a method no page takes (405), another site's post (403) and a body larger
+ * decisions 005 and 017): a method no page takes (405), another site's post (403) and a body larger
  * than its kind allows by its declared length (413). Every refusal is the Spanish error page with the
  * strict headers, and the connection closes without reading the body. Bodies sent without a length
  * are limited while they stream by their readers (app/lib/form.server.ts, app/lib/multipart.server.ts).

@@ -37,7 +37,7 @@ export async function loadStartup(scope: RequestScope): Promise<Startup> {
   return orErrorPage(async () => {
     // One round (decision 047): the adhesion check goes out with the configuration; its answer is
     // used only when the digital module is enabled (a disabled module counts as adhered). A yes this
-    // session already had is not asked again (decision 075).
+    // session already had is not asked again (decision 002).
     const adhesion = (ctx.adhered ? Promise.resolve(true) : isAdhered(ctx)).then(
       (adhered) => ({ adhered }),
       (error: unknown) => ({ error }),

@@ -73,11 +73,11 @@ const FIXED_HEADERS: readonly (readonly [string, string])[] = [
 export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
 
 /**
- * The headers of an answer that left the app without some of them (decision 068): each missing one
+ * The headers of an answer that left the app without some of them (decision 005): each missing one
  * is added (`Cache-Control: no-store` when it has none, `Cookie` in `Vary`, and for an HTML answer
  * without a policy the strict one with a nonce no script carries); what the answer has is kept, so
  * a page keeps its nonce policy and every page, data request and resource answer stays as it was.
- * Works on the headers in place (decision 091): an answer that has them all is not copied.
+ * Works on the headers in place (decision 076): an answer that has them all is not copied.
  */
 export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
   if (/^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy")) {

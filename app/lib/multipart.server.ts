@@ -59,7 +59,7 @@ export type MultipartLimits = {
 /**
  * A file written to disk as a standard `File` carrying the name the citizen gave it, read lazily from
  * disk. Remix's `NodeOnDiskFile` only looks like a File: Node 22 and later store it in a FormData as
- * the text "[object File]" (decision 042).
+ * the text "[object File]" (decision 008).
  */
 async function diskFile(filePath: string, type: string, name: string): Promise<File> {
   return new File([await openAsBlob(filePath, { type })], name, { type });

@@ -4,13 +4,13 @@ import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { CompactEncrypt, decodeProtectedHeader } from "jose";
 
 /**
- * Session data kept in the cookie itself, encrypted (decision 054): a compact JWE (`dir`,
+ * Session data kept in the cookie itself, encrypted (decision 002): a compact JWE (`dir`,
  * A256GCM, from `jose`) whose key is derived with HKDF-SHA256 from the session secret. The
  * browser, or anyone who copies the cookie, sees only ciphertext; GCM's tag makes it tamper-proof,
  * so the cookie is not signed besides. The first secret encrypts; the others (previous secrets)
  * still decrypt, so a secret can be rotated without signing everybody out. A cookie of the older,
  * signed-only format, or one made with an unknown secret, reads as an empty session (signed out).
- * jose writes the cookie; every page opens it, with node:crypto's AES-256-GCM (decision 083).
+ * jose writes the cookie; every page opens it, with node:crypto's AES-256-GCM (decision 002).
  */
 type Key = { kid: string; secret: KeyObject; key: Promise<webcrypto.CryptoKey> };
 
@@ -47,7 +47,7 @@ const HEADER_MEMBERS = new Set(["alg", "enc", "kid"]);
 /**
  * The data sealed in `token`, or null when it is not ours (unknown key, tampered, old format).
  * The compact JWE of RFC 7516 that `sealSessionData` writes, opened in the request's own turn with
- * node:crypto (decision 083): jose can only decrypt through WebCrypto, a job and a promise for every
+ * node:crypto (decision 002): jose can only decrypt through WebCrypto, a job and a promise for every
  * signed-in page, which costs several times this opener (measured again by decision 099, which kept
  * it; scripts/bench/primitives.ts measures both). Only what jose writes here is accepted: a header of
  * exactly `alg: dir`, `enc: A256GCM` and a known `kid`, an empty key part, a 96-bit IV and a 128-bit
@@ -80,7 +80,7 @@ export function openSessionData(token: string, keys: Key[]): Record<string, unkn
 
 /**
  * Remix's cookie session storage, with the data encrypted instead of only signed. The cookie's value
- * is the JWE itself (decision 078): URL-safe as it is, so Remix's own encoding (JSON, then base64
+ * is the JWE itself (decision 002): URL-safe as it is, so Remix's own encoding (JSON, then base64
  * through a character-by-character escape) is not applied to it, which cost a few percent of every
  * page. A cookie written before (the same JWE in Remix's encoding) is still read.
  */

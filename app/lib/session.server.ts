@@ -7,7 +7,7 @@ import { safeReturnPath } from "./redirect";
 import { createEncryptedCookieSessionStorage } from "./session-cookie.server";
 import { isSignedOut } from "./signed-out.server";
 
-/** The citizen as the session keeps them (the roles call's answer, decision 075) and the shell shows them. */
+/** The citizen as the session keeps them (the roles call's answer, decision 002) and the shell shows them. */
 export type ShellUser = {
   cn: string;
   cuil: string;
@@ -16,7 +16,7 @@ export type ShellUser = {
 };
 
 /**
- * The signed-in citizen's portal session, in an encrypted, HttpOnly cookie (decision 054):
+ * The signed-in citizen's portal session, in an encrypted, HttpOnly cookie (decision 002):
  * neither browser scripts nor whoever copies the cookie can read the tokens in it.
  */
 export type SessionData = {
@@ -29,7 +29,7 @@ export type SessionData = {
   /** epoch ms of the last request (idle expiry) */
   lastSeen: number;
   /**
-   * What the startup calls answered in this session (decision 075), kept so that every page does not ask
+   * What the startup calls answered in this session (decision 002), kept so that every page does not ask
    * again: the roles call's citizen (dropped when the contact data changes), and a yes of the adhesion
    * check (a no is asked again on every page).
    */
@@ -75,7 +75,7 @@ export const needsConfirmation = (data: Pick<SessionData, "confirmedAt" | "creat
 
 /**
  * A request as a loader or an action sees it: its `Request` and the load context shared by every
- * loader of the request (decision 109). Remix's loader arguments are one, and so is an ApiContext.
+ * loader of the request (decision 076). Remix's loader arguments are one, and so is an ApiContext.
  */
 export type RequestScope = { request: Request; context: AppLoadContext };
 
@@ -85,7 +85,7 @@ const OPENED = Symbol("the session cookie, opened");
 /**
  * The request's session. Each caller gets a session object of its own (what one loader sets or
  * unsets is not seen by another), over the data decrypted once per request (decision 076), kept in
- * the request's load context (decision 109).
+ * the request's load context (decision 076).
  */
 export async function getSession({ request, context }: RequestScope): Promise<Session<SessionData, FlashData>> {
   const pending = keptFor(context, OPENED, () => sessionStorage.getSession(request.headers.get("Cookie")));
@@ -106,7 +106,7 @@ export function sessionProblem(data: Partial<SessionData>, at = Date.now()): "mi
 }
 
 /**
- * The Set-Cookie that drops the kept citizen (decision 075) after their contact data changed, so the
+ * The Set-Cookie that drops the kept citizen (decision 002) after their contact data changed, so the
  * next page asks the roles call again; none without an active session.
  */
 export async function forgetSessionUser(scope: RequestScope): Promise<HeadersInit> {

@@ -2,7 +2,7 @@
  * Sessions signed out through this process (issue 28, decision 103). The session lives in the
  * citizen's cookie (decision 002), so a copy of the cookie taken before 'Cerrar sesión' still opens;
  * the API refuses its revoked token, and this process also remembers the session's id until its
- * absolute limit, so not even what the session keeps of the citizen (decision 075) is shown again.
+ * absolute limit, so not even what the session keeps of the citizen (decision 002) is shown again.
  * Other processes learn it from the API at the session's next confirmation (root.server.ts). Bounded:
  * past the limit the entries already expired go, then the oldest.
  */

@@ -20,7 +20,7 @@ export type RadioGroupProps = Omit<FieldBaseProps, "labelHidden"> & {
  * A group of radio buttons, made of Field's parts: a fieldset whose legend is the label, the error
  * and hint tied to it, each radio with its label to the right (the whole row is a 44 px target).
  * Imported from here, not from ~/ui or ./Field: in Field's module it weighed 0.13 KB on every page
- * with a field (three of them then over their script ceilings, decision 039); here only the pages
+ * with a field (three of them then over their script ceilings, decision 034); here only the pages
  * with a group carry it.
  */
 export function RadioGroup({ id, name, label, error, hint, className, options, defaultValue, onChange }: RadioGroupProps) {

@@ -73,7 +73,7 @@ async function walkToCallback(jar: CookieJar, start: string, portalUrl: string, 
 /**
  * Portal session: answers the Cookie header a signed-in browser sends to the portal after its first
  * page, with the cookies that page set kept as a browser keeps them (the session then holds what its
- * first page learnt, decision 075).
+ * first page learnt, decision 002).
  */
 export async function portalSession(portalUrl: string, cuil: string, password: string): Promise<string> {
   const jar = new CookieJar();

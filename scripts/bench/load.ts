@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` — load without loss (decision 035).
+ * `npm run bench:load` — load without loss (decision 020).
  *
  * Starts the full stack from the production build (API + development identity provider +
  * portal under remix-serve) on a fresh SQLite data directory, or on a dedicated PostgreSQL

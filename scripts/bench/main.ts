@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (decisions 020–022): seeds a large data set, starts the production build and measures, on
+ * `npm run bench` (decision 020): seeds a large data set, starts the production build and measures, on
  * SQLite and — when DATABASE_URL is set — on PostgreSQL:
  * - SSR throughput and p50/p97.5 of /digital, /procedures, /records, /records/manager for the
  *   heavy citizen and of a static signed-in page (/accesibilidad) at 10 and 100 connections
  *   (autocannon, after a warm-up), next to two baselines: a separate minimal Remix 2.17 app (one
- *   route, no loader, served by the same portal server; decision 046) and a bare page of our own
+ *   route, no loader, served by the same portal server; decision 020) and a bare page of our own
  *   build (/bench-baseline, decision 020). Each page is measured `--rounds` times, the order
  *   rotated every round, and the median of the rounds is reported with its ratio to both baselines;
  * - the API calls behind them, directly with a bearer token (inbox first page, page 5,000, a
@@ -94,7 +94,7 @@ if (!args["no-build"]) {
 if (!args["no-build"] || !fs.existsSync(path.join(root, "dist/api.js")))
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
 if (!args["no-build"] || !fs.existsSync(path.join(bareDir, "build/index.js"))) {
-  log("remix build of the bare Remix app (decision 046)");
+  log("remix build of the bare Remix app (decision 020)");
   execFileSync(process.execPath, [remixCli, "build", bareDir], { cwd: root, stdio: "inherit" });
 }
 const budgets = measureBudgets();
@@ -317,7 +317,7 @@ fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(results,
 printReport(results);
 log(`written ${path.relative(process.cwd(), path.join(benchDir, "results.json"))}`);
 
-/** The bare Remix app (decision 046) under the same portal server as the portal, compiled or through tsx like the stack. */
+/** The bare Remix app (decision 020) under the same portal server as the portal, compiled or through tsx like the stack. */
 function startBare() {
   const args = compiled
     ? [path.join(root, "dist/portal-server.js"), "build/index.js"]

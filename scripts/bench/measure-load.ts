@@ -25,7 +25,7 @@ export type LoadResult = {
 /**
  * What the pages are asked with: the Accept-Encoding of the bench's Chromium (156), as Chrome and
  * Edge since 123 and Firefox since 126 ask. `--accept-encoding "gzip, br"` asks as a browser without
- * Zstandard does, as the bench did before decision 096.
+ * Zstandard does, as the bench did before decision 076.
  */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 

@@ -3,7 +3,7 @@
  * (DIR, built with `npm run build` and with the bench's bare Remix app built, as `npm run bench`
  * leaves it), both running at once on the bench's seeded data (bench/data/<db>, `npm run bench`
  * first, any scale). Each round sends `--requests` views of each page (and of each checkout's bare
- * Remix app, decision 046) at 10 connections to one checkout and then the other, in a random order,
+ * Remix app, decision 020) at 10 connections to one checkout and then the other, in a random order,
  * and reads each portal's CPU time (/proc/<pid>/stat) around them. A shared, noisy machine slows
  * both sides of a pair alike, so the medians over rounds of the CPU per request and of the
  * throughput compare the two builds where one run after the other could not. Prints per page: CPU

@@ -33,7 +33,7 @@ export type Results = {
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : "n/a");
 const UPLOAD_MEMORY_MB = 64;
 
-/** The pages the throughput targets are about (the heavy citizen's; decision 046). */
+/** The pages the throughput targets are about (the heavy citizen's; decision 020). */
 export const HEAVY_PAGES = ["/digital", "/procedures", "/records", "/records/manager"];
 const THROUGHPUT_X_BARE = 0.33;
 const STATIC_X_BARE = 0.6;

@@ -28,7 +28,7 @@ export type VerifierOptions = {
   /** Key set to verify with; default: the issuer's JWKS over HTTP (cached by jose). */
   keys?: JWTVerifyGetKey;
   jwksUri: string;
-  /** How long a verified signature is remembered (decision 048); 0 verifies every call. */
+  /** How long a verified signature is remembered (decision 023); 0 verifies every call. */
   verifiedCacheMs?: number;
 };
 
@@ -51,8 +51,8 @@ export function createBearerAuth(db: DbOrTx, options: VerifierOptions) {
    * A token's signature and claims are checked once and remembered for `verifiedCacheMs` (60 s by
    * default, never past its expiry): an RSA verification is costly, and every call of a session
    * carries the same token.
-   * Revocation is still looked up for every call (decision 048); calls that arrive while a look-up
-   * of the same token is under way (a page's calls of one round) share its answer (decision 093).
+   * Revocation is still looked up for every call (decision 023); calls that arrive while a look-up
+   * of the same token is under way (a page's calls of one round) share its answer (decision 023).
    */
   const verifiedCacheMs = options.verifiedCacheMs ?? 60_000;
   const verified = new Map<string, { citizen: AuthenticatedCitizen; until: number }>();

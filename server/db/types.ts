@@ -97,7 +97,7 @@ export interface OidcPayloadsTable {
   consumed_at: string | null;
 }
 
-/** The mail outbox (decision 060, migrations 0013 and 0023): what its worker and its queries read (`server/mail/`). */
+/** The mail outbox (decision 028, migrations 0013 and 0023): what its worker and its queries read (`server/mail/`). */
 export type MailKind = "communication" | "adhered" | "updated" | "reminder" | "access-digest" | "data-export";
 export type OutboxStatus = "pending" | "sending" | "sent" | "parked";
 

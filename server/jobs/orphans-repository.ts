@@ -1,5 +1,5 @@
 /**
- * The queries of the orphan sweeper (decision 058): which blobs the database still names, and which
+ * The queries of the orphan sweeper (decision 057): which blobs the database still names, and which
  * uploaded files nothing refers to any more. Every table that names a blob (`storage_key`) or refers
  * to a file (`file_id`, the history's JSON list of files) is listed here, in one place: a new one must
  * be added here too, or the sweeper would take its blobs for orphans. The built ZIPs of 'Descargar

@@ -1,5 +1,5 @@
 /**
- * The orphan sweeper (decision 058): nothing the portal wrote stays in the blob store when no row
+ * The orphan sweeper (decision 057): nothing the portal wrote stays in the blob store when no row
  * names it, on disk or in an object store, and nothing it did not write is ever touched (a bucket,
  * prefix or folder may be shared): every blob key the portal writes is written down in
  * `written_blobs` before the first byte (`recordWrites`), and only those keys are swept. One run,

@@ -4,7 +4,7 @@
  * - otherwise each message is rendered to RFC 5322 and written as an `.eml` file under
  *   `DATA_DIR/outbox` (atomic: written to a temporary name, then renamed), for demos and tests.
  * Modules do not call a mailer: they write an outbox row in their transaction (`enqueueMail`,
- * server/mail/outbox.ts) and the outbox worker sends it (decision 060).
+ * server/mail/outbox.ts) and the outbox worker sends it (decision 028).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The mail outbox's queries (decision 060, decision 063): writing a mail, claiming due rows, finishing
+ * The mail outbox's queries (decision 028, decision 063): writing a mail, claiming due rows, finishing
  * or releasing a claim, and the operator's view. The worker, its retries and its schedule are
  * ./outbox.ts's.
  */

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (decision 060). A module never sends mail itself: it writes a row with
+ * The mail outbox (decision 028). A module never sends mail itself: it writes a row with
  * `enqueueMail` in the same transaction as what caused it (a communication, an adhesion, new
  * contact data, a reminder), so the mail exists exactly when that exists. The worker of each API
  * process claims due rows, sends them through the mailer and records the outcome:

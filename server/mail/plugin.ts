@@ -1,5 +1,5 @@
 /**
- * The mail outbox worker of an API process (decision 060): started when the app is ready,
+ * The mail outbox worker of an API process (decision 028): started when the app is ready,
  * stopped when it closes (after the requests in flight: the claimed rest of a batch is released).
  * `app.mailOutbox` runs it on demand (tests, the operator's `mail:flush`).
  */

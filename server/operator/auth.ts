@@ -5,7 +5,7 @@ import { ApiError } from "../errors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the operator hook on every `/operator/api` route: who is calling (decision 070). */
+    /** Set by the operator hook on every `/operator/api` route: who is calling (decision 007). */
     operator: OperatorIdentity;
   }
   interface FastifyContextConfig {
@@ -19,7 +19,7 @@ declare module "fastify" {
 
 /**
  * The operator API is for the province's back office and for demos and tests. Every call names
- * its operator (decision 070): a named operator's bearer token (looked up by its hash, revoked
+ * its operator (decision 007): a named operator's bearer token (looked up by its hash, revoked
  * ones refused) or, outside production, the development token (`OPERATOR_TOKEN`).
  */
 export function operatorAuth(options: { db: DbOrTx; devToken: string | undefined }) {

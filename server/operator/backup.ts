@@ -9,7 +9,7 @@
  * does not (it missed rows in issue 29's trial). The blobs are copied after the database: a blob is
  * removed only by the sweeper, a day after nothing names it, so every blob the snapshot's rows name
  * is still there while they are copied (newer blobs are copied too; not in the copy's
- * `written_blobs`, they are left by the sweeper, decision 058). The restore refuses a DATA_DIR that
+ * `written_blobs`, they are left by the sweeper, decision 057). The restore refuses a DATA_DIR that
  * already has a database, checks the copy's integrity, and counts every row and every blob the rows
  * name. PostgreSQL and an object store have their own tools
  * (docs/deployment.md, "Backups and restores").

@@ -42,7 +42,7 @@ const DocumentRequest = z.object({
   tDocumento: z.string().max(64).nullable().optional(),
   formId: z.string().regex(TOKEN_ID_PATTERN).nullable().optional(),
   isRequired: z.boolean().optional(),
-  /** due day `yyyy-mm-dd` (Buenos Aires; decision 027) */
+  /** due day `yyyy-mm-dd` (Buenos Aires; decision 014) */
   dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),
 });
 const Request = z.object({ documents: z.array(DocumentRequest).min(1).max(20), message: z.string().max(1000).optional(), cn: Cn });

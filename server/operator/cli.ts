@@ -11,7 +11,7 @@ import { operatorAdminCommands } from "./operators.js";
  * The operator CLI: `npm run operator -- <command> [options]`. It speaks to a
  * running API (`OPERATOR_API_URL`, default http://127.0.0.1:$API_PORT or :4000, said on every run) with `OPERATOR_TOKEN` (a named
  * operator's token, or the development one) and, for calls on a citizen's data, the purpose given
- * with `--motivo` (decision 071). `operators:*` work on the database directly (decision 070).
+ * with `--motivo` (decision 071). `operators:*` work on the database directly (decision 007).
  */
 const commands: Record<string, OperatorCommand> = Object.assign({}, ...operatorCommandSets);
 

@@ -1,7 +1,7 @@
 /**
  * Operator side of the digital domicile (not in the spec): send an official communication with
  * PDF attachments to an adhered citizen (the citizen is mailed at the stored address, through the
- * outbox: decision 060), and list
+ * outbox: decision 028), and list
  * the communication types. `POST /operator/api/digital/communications`, CLI `digital:send`.
  */
 import fs from "node:fs/promises";
@@ -32,7 +32,7 @@ const SendBody = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(200), contentBase64: z.string().min(1).max(70_000_000) }))
     .max(10)
     .default([]),
-  // Decisions 026 and 027: what it concerns (the same citizen's, else 400 INVALID_LINK) and its due day.
+  // Decisions 026 and 014: what it concerns (the same citizen's, else 400 INVALID_LINK) and its due day.
   instanceId: z.string().regex(ID_PATTERN).nullable().optional(),
   recordId: z.string().regex(ID_PATTERN).nullable().optional(),
   dueDate: z.string().refine(isDueDate, "aaaa-mm-dd").nullable().optional(),

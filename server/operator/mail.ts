@@ -1,5 +1,5 @@
 /**
- * Operator side of the mail outbox (decision 060):
+ * Operator side of the mail outbox (decision 028):
  * - `GET /mail/outbox` — rows by status and the parked ones (id, kind, address, subject, tries,
  *   last error) — CLI `mail:parked [--motivo TEXTO]`. A parked mail's address is a citizen's
  *   contact data (decision 071): without `X-Motivo` it is masked (`m•••@example.com`, in the last

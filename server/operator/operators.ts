@@ -1,5 +1,5 @@
 /**
- * Named operators (decision 070), managed on the database itself, not through the operator API:
+ * Named operators (decision 007), managed on the database itself, not through the operator API:
  * whoever runs these commands has the API's own database credentials (DATABASE_URL or DATA_DIR),
  * which is what creating the first operator needs anyway. The token is printed once.
  *

@@ -118,7 +118,7 @@ export const proceduresOperatorRoutes: FastifyPluginAsync<RouteDeps> = async (ap
     const input = parse(AddDocument, request.body);
     const { cuil: owner } = await procedureItem(db, id);
     const body = input.contentBase64 ? Buffer.from(input.contentBase64, "base64") : await generatedPdf(input.fileName);
-    // The blob and its file row first (an orphan if what follows fails: swept, decision 058), then
+    // The blob and its file row first (an orphan if what follows fails: swept, decision 057), then
     // the document and the access-log entry in one transaction.
     const file = await saveFile({ db, store }, { ownerCuil: owner, name: input.fileName, body });
     const doc = await audited(

@@ -1,5 +1,5 @@
 /**
- * Operator side of the readable pages (decision 029): `POST /operator/api/renditions/retry`
+ * Operator side of the readable pages (decision 009): `POST /operator/api/renditions/retry`
  * `{ fileId }` or `{ all: true }` — CLI `files:retry-pages --file ID | --all` — deletes the recorded
  * failures of page images and texts, so that the next request of such a page draws it again
  * (after a restart with a longer RENDER_TIMEOUT_MS, a pdf.js upgrade, a load that has passed)

@@ -1,6 +1,6 @@
 /**
  * Operator side of the blob store (`/operator/api/storage…` and `npm run operator -- files:sweep`):
- * one run of the orphan sweeper now (decision 058), with the configured grace period or a longer one.
+ * one run of the orphan sweeper now (decision 057), with the configured grace period or a longer one.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Operator side of the thread between the modules and of deadlines (decisions 026, 027):
+ * Operator side of the thread between the modules and of deadlines (decisions 026 and 014):
  * - `PUT /digital/communications/{code}/thread` `{ instanceId?, recordId?, dueDate? }` (null clears;
  *   links must be the communication's citizen's: 400 INVALID_LINK) — CLI `digital:thread`;
  * - `PUT /chat/documents/{id}/due` `{ dueDate }` — CLI `chat:document:due`;

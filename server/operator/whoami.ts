@@ -1,5 +1,5 @@
 /**
- * `GET /operator/api/whoami`: the operator the token stands for (decision 070), so a person can
+ * `GET /operator/api/whoami`: the operator the token stands for (decision 007), so a person can
  * check which identity their calls are recorded under. CLI `whoami`.
  */
 import type { FastifyPluginAsync } from "fastify";

@@ -94,7 +94,7 @@ export async function seed(db: DbOrTx, options: SeedOptions): Promise<void> {
   await seedProcedures(db, { store: options.store });
   await seedChat(db, { store: options.store });
   await seedDigital(db, { tenant: options.tenant, store: options.store });
-  // Decisions 026 and 027: communications about her procedures / records, with due dates.
+  // Decisions 026 and 014: communications about her procedures / records, with due dates.
   await seedThread(db, { store: options.store });
 }
 

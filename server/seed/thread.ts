@@ -1,5 +1,5 @@
 /**
- * Demo data of the thread between the modules and of due dates (decisions 026, 027) for María Laura Fernández: communications about her procedures and
+ * Demo data of the thread between the modules and of due dates (decisions 026 and 014) for María Laura Fernández: communications about her procedures and
  * records, some with due dates (one soon, one past), and a due date on one requested chat
  * document. Due dates are relative to the day the seed runs, so the demo always shows 'quedan 2
  * días' and 'Venció el …'. Idempotent: skipped once she has a linked communication.

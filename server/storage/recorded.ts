@@ -1,5 +1,5 @@
 /**
- * A blob store that writes down, in `written_blobs`, each key the portal writes (decision 058
+ * A blob store that writes down, in `written_blobs`, each key the portal writes (decision 057
  * amended). The orphan sweeper deletes only keys written down there: a bucket, prefix or folder may
  * hold objects of other clients, and an id-shaped key alone says nothing about who wrote it.
  */

@@ -1,5 +1,5 @@
 /**
- * The queries of `written_blobs` (migration 0021, decision 058 amended): the keys of every blob the
+ * The queries of `written_blobs` (migration 0021, decision 057 amended): the keys of every blob the
  * portal itself wrote. The store written down here (`recordWrites`, ./recorded.ts) adds a key before
  * the blob's first byte and removes it once the blob is deleted; the orphan sweeper deletes only keys
  * found here, and aborts only unfinished uploads of keys found here.

@@ -1,5 +1,5 @@
 /**
- * The daily e-mail digest of the access log (decision 074): written to the mail outbox at most once
+ * The daily e-mail digest of the access log (decision 071): written to the mail outbox at most once
  * per citizen and province day, only with accesses not in an earlier digest, never to a citizen who
  * switched it off or has no adhesion e-mail; concurrent workers write one; the
  * switch (`/api/v1/me/access-digest`) is the bearer's own.

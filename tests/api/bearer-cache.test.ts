@@ -4,7 +4,7 @@ import { createBearerAuth } from "../../server/auth/bearer.js";
 import { revokeToken } from "../../server/domain/security/repository.js";
 import { countingReads, startStack, type TestStack } from "./harness.js";
 
-/** Decision 048: a token's signature is verified once and remembered; revocation is checked on every call (one look-up for the calls of a round, decision 093). */
+/** Decision 023: a token's signature is verified once and remembered; revocation is checked on every call (one look-up for the calls of a round). */
 describe("bearer verification cache", () => {
   let stack: TestStack;
   let keys: JWTVerifyGetKey;

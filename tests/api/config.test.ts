@@ -68,7 +68,7 @@ describe("environment", () => {
     expect(() => loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.example", OIDC_DEV_PROVIDER: "1" })).toThrow(
       /OIDC_CLIENT_SECRET/,
     );
-    // Decision 070: production has named operators only; the shared token is for development.
+    // Decision 007: production has named operators only; the shared token is for development.
     expect(() =>
       loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.provincia.gob.ar", OPERATOR_TOKEN: "dev-operator-token-change-me" }),
     ).toThrow(/OPERATOR_TOKEN/);

@@ -1,7 +1,7 @@
 /**
- * Due dates (decision 027). The inbox sorts by due date (nulls last, both ways, on every page),
+ * Due dates (decision 014). The inbox sorts by due date (nulls last, both ways, on every page),
  * and the e-mail reminder goes out three days before each due day, exactly once, to adhered
- * citizens, queued in the mail outbox with its claim (decision 060) and written by the outbox
+ * citizens, queued in the mail outbox with its claim (decision 028) and written by the outbox
  * worker as .eml files here.
  */
 import fs from "node:fs";
@@ -58,7 +58,7 @@ describe("inbox sorted by due date", () => {
     expect(await order("-due_date")).toEqual(["2032-01-10", "2032-01-07", "2032-01-05", "2032-01-03", "2032-01-01", null, null]);
 
     // Paged with 2 per page: pages past the middle are read in reverse; the order must not change.
-    // Through the operator's call, which the API's kept reference data follows at once (decision 097).
+    // Through the operator's call, which the API's kept reference data follows at once (decision 023).
     const pageSize = async (size: number) => expect((await op("PUT", "/config/modules/digital", { pageSize: size })).status).toBe(200);
     await pageSize(2);
     try {

@@ -264,7 +264,7 @@ export async function adheredCitizen(op: OperatorCall, givenName: string): Promi
 
 /**
  * An API answer's JSON as the tests read it, field by field (the shape is what they check): the one
- * `any` of the test suites, named so that every test says what it is (decision 066).
+ * `any` of the test suites, named so that every test says what it is (decision 025).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the comment above
 export type ApiJson = any;

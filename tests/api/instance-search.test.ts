@@ -5,7 +5,7 @@ import { createRecord } from "../../server/domain/records/operator.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
 /**
- * Procedures and records are listed by one query (decision 065): the same search rule for both,
+ * Procedures and records are listed by one query (decision 023): the same search rule for both,
  * case and accents aside, whichever way the term or the stored text is written.
  */
 const owner = demoCitizens[2].cuil;

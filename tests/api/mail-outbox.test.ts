@@ -1,5 +1,5 @@
 /**
- * The mail outbox (decision 060) against a real SMTP server started here (smtp-server): a mail
+ * The mail outbox (decision 028) against a real SMTP server started here (smtp-server): a mail
  * is written with what caused it and survives the SMTP server being down; two API processes send
  * each mail once; a mail refused to the end is parked, listed and re-queued by the operator; a
  * claim is exact; a stopping worker releases what it has not sent; `mail:parked` shows a parked

@@ -3,7 +3,7 @@ import { createOperator, hashToken, identify, operatorsList, revoke } from "../.
 import { operatorAdminCommands } from "../../server/operator/operators.js";
 import { call, startStack, type TestStack } from "./harness.js";
 
-/** Named operators (decision 070): tokens per person, stored hashed, shown once, revocable. */
+/** Named operators (decision 007): tokens per person, stored hashed, shown once, revocable. */
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startStack();

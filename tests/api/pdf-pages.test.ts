@@ -46,7 +46,7 @@ describe("countPdfPages (pages of a stored PDF over byte ranges)", () => {
     expect(stats.bytes).toBeLessThan(size / 20);
   });
 
-  it("loads the engine with the worker code pdf.js runs on the main thread, once (decision 087)", async () => {
+  it("loads the engine with the worker code pdf.js runs on the main thread, once (decision 008)", async () => {
     const lib = await loadPdfJs();
     expect(await loadPdfJs()).toBe(lib);
     // pdf.js's fake worker takes its handler from here instead of importing the worker at the first document.

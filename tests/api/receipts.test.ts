@@ -24,7 +24,7 @@ async function uploadPdf(token: string, name: string) {
 }
 
 describe("receipts", () => {
-  it("numbers are AV-yyyymmdd-XXXXXX on the UTC day, the day the receipt's date shows (decision 050)", () => {
+  it("numbers are AV-yyyymmdd-XXXXXX on the UTC day, the day the receipt's date shows (decision 014)", () => {
     // 02:00 UTC on the 21st (the 20th in Buenos Aires): the receipt says 21/11/2026, and so does its number.
     expect(makeReceiptNumber(new Date("2026-11-21T02:00:00Z"))).toMatch(/^AV-20261121-[2-9A-HJ-NP-Z]{6}$/);
   });

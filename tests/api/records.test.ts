@@ -135,7 +135,7 @@ describe("one record", () => {
     expect((await call(stack, `/api/fs/viewer/getPageCount/${fileId}`, { token: otherToken })).status).toBe(404);
   });
 
-  it("reads a list that has documents in one query, and looks the record up only for an empty one (decision 094)", async () => {
+  it("reads a list that has documents in one query, and looks the record up only for an empty one (decision 023)", async () => {
     const records = countingReads(stack.db, "records");
     const counted = records.db;
     const [first] = await firstRecord();

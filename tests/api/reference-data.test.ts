@@ -1,5 +1,5 @@
 /**
- * The reference data the API process keeps for `REFERENCE_CACHE_MS` (decision 097): a module's page
+ * The reference data the API process keeps for `REFERENCE_CACHE_MS` (decision 023): a module's page
  * size, its tabs and the communication types' texts. A change made in the database directly is not
  * seen while they are kept, and is once the time is up; an operator's change through the API is seen
  * at once; with 0, every call reads the tables.

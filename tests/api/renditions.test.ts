@@ -1,5 +1,5 @@
 /**
- * Readable documents (decision 029): page images drawn on the server and page text,
+ * Readable documents (decision 009): page images drawn on the server and page text,
  * cached, scoped to the citizen, bounded against hostile PDFs.
  */
 import path from "node:path";
@@ -410,7 +410,7 @@ describe("failed pages are tried again", () => {
 });
 
 describe("render pool", () => {
-  it("hands the drawn page back from its thread as a WebP, the PDF's bytes moved in (decision 042)", async () => {
+  it("hands the drawn page back from its thread as a WebP, the PDF's bytes moved in (decision 008)", async () => {
     const pool = createRenderPool({ concurrency: 1, timeoutMs: 20_000 });
     try {
       const pdf = new Uint8Array(await makeTextPdf("Hilo", 2));

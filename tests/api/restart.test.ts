@@ -1,5 +1,5 @@
 /**
- * A clean restart (decision 062): the real API entry point (server/main.ts) in a child process,
+ * A clean restart (decision 018): the real API entry point (server/main.ts) in a child process,
  * stopped with SIGTERM while uploads are streaming and the outbox is sending to a slow SMTP
  * server. The uploads in flight complete, the process exits 0 leaving no partial file and no
  * claimed mail, and after it starts again every mail has arrived exactly once.

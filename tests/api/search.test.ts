@@ -187,7 +187,7 @@ describe("paging from either end", () => {
   });
 });
 
-describe("the inbox counts the database keeps (decision 077)", () => {
+describe("the inbox counts the database keeps (decision 023)", () => {
   it("follow every insert, reading, archiving, move to another citizen and delete, as counting the rows would", async () => {
     const cuil = await newCitizen();
     const other = await newCitizen();
@@ -219,7 +219,7 @@ describe("the inbox counts the database keeps (decision 077)", () => {
   });
 });
 
-describe("a search's counts from the subject index (migration 0019, decision 080)", () => {
+describe("a search's counts from the subject index (migration 0019, decision 023)", () => {
   it("are the matching rows' total and unseen, for every tray and read/unread", async () => {
     const cuil = await newCitizen();
     for (let i = 0; i < 16; i++)

@@ -3,7 +3,7 @@
  * --expose-gc): the migrations and a few thousand queries through Kysely, every prepared statement
  * dropped and collected by the garbage collector, one more query, the database closed, a normal
  * exit. Prints `ok <number of migrations> <rows counted>`. With better-sqlite3 12 on Node 24.19 and
- * later, collecting a statement aborted the process (decision 041).
+ * later, collecting a statement aborted the process (decision 001).
  */
 import { setImmediate as tick } from "node:timers/promises";
 import { createDatabase } from "../../server/db/index.js";

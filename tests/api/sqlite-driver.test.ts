@@ -1,5 +1,5 @@
 /**
- * The SQLite driver on the Node.js lines we support (decision 041): a process that migrates, runs
+ * The SQLite driver on the Node.js lines we support (decision 001): a process that migrates, runs
  * thousands of queries and lets the garbage collector free their prepared statements keeps going
  * and exits normally. better-sqlite3 12 aborted such a process on Node 24.19 and later
  * (`Assertion failed: (env) != nullptr` when a statement was collected), right after the

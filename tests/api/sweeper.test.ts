@@ -1,5 +1,5 @@
 /**
- * The orphan sweeper (decision 058), on both blob stores: what the portal wrote and no row names goes
+ * The orphan sweeper (decision 057), on both blob stores: what the portal wrote and no row names goes
  * after the grace period, nothing a row names ever goes, nothing younger than the grace period (never
  * less than the longest hold) goes, and nothing the portal did not write is ever touched.
  */

@@ -112,7 +112,7 @@ describe("hostile uploads", () => {
   });
 });
 
-describe("images that do not decode (decision 056)", () => {
+describe("images that do not decode (decision 008)", () => {
   const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 

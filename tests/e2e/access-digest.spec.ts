@@ -4,7 +4,7 @@ import { createCitizen } from "./operator";
 const LABEL = "Recibir un resumen diario por correo cuando alguien acceda a mis datos";
 
 /**
- * The switch of the daily e-mail digest of the accesses (decision 074): its own block below the
+ * The switch of the daily e-mail digest of the accesses (decision 071): its own block below the
  * spec's 'Datos de contacto' in 'Configuración', saved with a plain post (with and without
  * JavaScript) and a toast; 'Tus datos' says whether it is on and links to it; axe-clean at 360
  * and 1280 px.

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, signIn, test, type Citizen } from "./fix
 import { createCitizen, DISCAPACIDAD_ID, operator, PURPOSE } from "./operator";
 
 /**
- * 'Tus datos' (decisions 071–073): after operators read and change a citizen's data, the citizen
+ * 'Tus datos' (decisions 071 and 073): after operators read and change a citizen's data, the citizen
  * sees who, when, what and why, newest first, filters it with a plain GET form, and opens the
  * items; 'Descargar mis datos' (through its status page, issue 32) downloads one ZIP whose index a person can open; with and without
  * JavaScript, at 360 and 1280 px, axe-clean.

@@ -4,7 +4,7 @@ import { expect, noJs, test, waitForDialogFocus, type Citizen } from "./fixtures
 import { createCitizen, operator } from "./operator";
 
 /**
- * Keyboard-only runs (decision 036): the three main flows with the keyboard alone (Tab, Shift+Tab,
+ * Keyboard-only runs (decision 025): the three main flows with the keyboard alone (Tab, Shift+Tab,
  * Enter, Space, arrow keys and typing), with JavaScript and without. No clicks; the only page.goto is
  * the first one of each test. At every focus stop the focused element must show a visible focus
  * indicator; each test uses the skip link and checks that focus can leave the page's content (no

@@ -1,5 +1,5 @@
 /**
- * Documents anyone can read (decisions 029 and 031: page image without JavaScript, pdf.js with
+ * Documents anyone can read (decision 009: page image without JavaScript, pdf.js with
  * it, 'Ver como texto' either way) and 'Descargar todo' (decision 030: one ZIP with an index).
  */
 import type { Page } from "@playwright/test";

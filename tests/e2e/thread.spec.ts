@@ -1,5 +1,5 @@
 /**
- * Links between modules and due dates (decisions 026 and 027), end to end (JavaScript on and off): a
+ * Links between modules and due dates (decisions 026 and 014), end to end (JavaScript on and off): a
  * communication about a procedure and a record links to both, the record manager and the procedure
  * card list it back, and due dates read in plain words in the inbox (which sorts by them), the summary
  * and the chat.

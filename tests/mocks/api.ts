@@ -37,9 +37,9 @@ export const happy = [
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
   // Links between modules (decision 026): the communications about a tray page's instances or a record (none by default).
   http.get(`${API}/api/dd/v1/communications/linked/:cuil`, () => HttpResponse.json({ communications: [] })),
-  // 'Tus datos' (decision 072): a backend of the spec only does not offer it (404), so its links stay hidden.
+  // 'Tus datos' (decision 071): a backend of the spec only does not offer it (404), so its links stay hidden.
   http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
-  // …nor the switch of the daily digest of the accesses (decision 074), so 'Configuración' shows the spec's content only.
+  // …nor the switch of the daily digest of the accesses (decision 071), so 'Configuración' shows the spec's content only.
   http.get(`${API}/api/v1/me/access-digest`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),
   // 'Descargar mis datos' (decision 073): not offered by a backend of the spec only either.
   http.get(`${API}/api/v1/me/export/status`, () => HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 })),

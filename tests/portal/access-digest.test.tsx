@@ -1,5 +1,5 @@
 /**
- * The switch of the daily e-mail digest (decision 074), msw at the network boundary: 'Configuración'
+ * The switch of the daily e-mail digest (decision 071), msw at the network boundary: 'Configuración'
  * (/digital/settings) loads it beside the spec's contact data and hides it when the backend does
  * not offer it (404) or fails; its own post (intent, CSRF) saves it with a toast and never reaches
  * the spec's call, nor the spec's post this one's; /datos tells its state to a citizen who can

@@ -9,9 +9,9 @@ import { apiContext } from "~/lib/session.server";
 import { argsOf } from "./helpers";
 
 /**
- * The API client's JSON transport (decision 079) over a real socket, without msw: headers, a JSON
+ * The API client's JSON transport (decision 047) over a real socket, without msw: headers, a JSON
  * body, an answer in many chunks, the 303 rule and a server's error code, kept-open connections, and
- * a form sent as multipart (decision 088), whole or refused before the API read it.
+ * a form sent as multipart (decision 047), whole or refused before the API read it.
  */
 const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; socket: number }[] = [];
 const forms: {

@@ -62,7 +62,7 @@ describe("CSRF on form posts (sign-out as the example)", () => {
   });
 });
 
-describe("CSRF on every action, before any body is read (decision 004)", () => {
+describe("CSRF on every action, before any body is read (decision 005)", () => {
   const routes = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
 
   /** A body that records whether anything read it. */

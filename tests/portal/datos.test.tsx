@@ -1,5 +1,5 @@
 /**
- * 'Tus datos' in the portal (decisions 072, 073), msw at the network boundary: the loader asks the
+ * 'Tus datos' in the portal (decisions 071 and 073), msw at the network boundary: the loader asks the
  * API with the checked filters only, reports bad ones on their fields, hides the page when the
  * backend does not offer it (404), and the page renders a captioned table with links to the items.
  * 'Descargar mis datos': shown only when the backend offers it; its resource route streams the ZIP

@@ -7,7 +7,7 @@ import { newLoadContext } from "~/api/load-context.server";
 import { getToast } from "~/lib/toast.server";
 import { sessionStorage, newSessionData, type SessionData } from "~/lib/session.server";
 
-/** A request carrying a valid portal session cookie (with `kept`: what the session already knows, decision 075). */
+/** A request carrying a valid portal session cookie (with `kept`: what the session already knows, decision 002). */
 export async function signedInRequest(
   url: string,
   init: RequestInit & { createdAt?: number; lastSeen?: number; kept?: Pick<SessionData, "user" | "adhered"> } = {},
@@ -27,7 +27,7 @@ export async function signedInRequest(
 
 /**
  * A loader's or an action's arguments for `request`, as Remix hands them: with a load context of its
- * own (decision 109), or `context` to share one between the loaders of one request.
+ * own (decision 076), or `context` to share one between the loaders of one request.
  */
 export function argsOf(request: Request, params: Record<string, string> = {}, context = newLoadContext()): LoaderFunctionArgs {
   return { request, params, context };

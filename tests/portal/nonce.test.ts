@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { completeSecurityHeaders, contentSecurityPolicy, newNonce } from "~/lib/headers.server";
 
-describe("a page's nonce and policy (decisions 095 and 099)", () => {
+describe("a page's nonce and policy (decisions 076 and 099)", () => {
   it("gives every answer 128 random bits of its own", () => {
     const drawn = Array.from({ length: 600 }, newNonce);
     for (const nonce of drawn) expect(Buffer.from(nonce, "base64")).toHaveLength(16);

@@ -8,7 +8,7 @@ import { outageResponse } from "~/lib/outage.server";
 import * as rootModule from "~/root";
 
 /**
- * An API outage is the error screen with status 503 (issue 29, decision 107): through the real
+ * An API outage is the error screen with status 503 (issue 29, decision 018): through the real
  * portal server, entry module and root (its error boundary), a page whose loader meets the outage
  * answers 503 with the spec's error text and its security headers — not a redirect to a 200 page.
  */

@@ -6,8 +6,8 @@ import { servedPortal } from "./helpers";
 import * as entry from "~/entry.server";
 
 /**
- * A page's body (decisions 082 and 084): rendered whole by `renderToString` with its doctype, and
- * compressed once by entry.server (Zstandard, brotli or gzip, decisions 089 and 096); the
+ * A page's body (decision 076): rendered whole by `renderToString` with its doctype, and
+ * compressed once by entry.server (Zstandard, brotli or gzip, decision 076); the
  * `compression` middleware passes it untouched. Real entry module, real portal server, routes of
  * the test's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Portal side of readable documents and 'Descargar todo' (decisions 029 to 031): the page-image and
+ * Portal side of readable documents and 'Descargar todo' (decision 009 to 031): the page-image and
  * 'Descargar todo' resource routes hand the API's bodies on as streams, keep their headers, and turn
  * failures into 404s or toasts.
  */

@@ -11,7 +11,7 @@ import * as procedures from "~/routes/procedures._index";
 import * as manager from "~/routes/records.manager";
 
 /**
- * Decisions 005 and 068: every answer of the portal's server carries the strict security headers and
+ * Decision 005: every answer of the portal's server carries the strict security headers and
  * `Cache-Control: no-store`, redirects included — those a loader or an action throws or returns on a
  * document request go out past entry.server, so portal/server.ts completes them. Real routes, the real
  * entry module, the real server; the backend is msw.

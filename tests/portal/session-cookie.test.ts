@@ -6,7 +6,7 @@ import { createEncryptedCookieSessionStorage, deriveSessionKey, openSessionData,
 import { argsOf } from "./helpers";
 
 /**
- * The session cookie is encrypted (decision 054): whoever holds it reads nothing of it, cannot
+ * The session cookie is encrypted (decision 002): whoever holds it reads nothing of it, cannot
  * change it, and cookies of the older signed-only format count as signed out.
  */
 const BASE = "http://localhost:3000";
@@ -65,7 +65,7 @@ describe("session cookie", () => {
     expect(await getActiveSession(request(`${cookie.slice(0, cookie.indexOf("="))}=not-a-cookie%%`))).toBeNull();
   });
 
-  it("holds the JWE itself (decision 078), and still reads the same JWE in Remix's cookie encoding", async () => {
+  it("holds the JWE itself (decision 002), and still reads the same JWE in Remix's cookie encoding", async () => {
     const cookie = await sealedCookie();
     const value = cookie.slice(cookie.indexOf("=") + 1);
     expect(value).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/); // dir: no encrypted key part
@@ -102,7 +102,7 @@ describe("session cookie", () => {
     expect(await getActiveSession(request(cookie))).toBeNull();
   });
 
-  describe("opened with node:crypto, as jose would open it (decision 083)", () => {
+  describe("opened with node:crypto, as jose would open it (decision 002)", () => {
     const key = deriveSessionKey(SECRET);
     const other = deriveSessionKey("another-secret-0123456789abcdef0123456789");
     const data = { cuil: CUIL, accessToken: ACCESS, lastSeen: 1764000000000, note: "ñandú ✓" };

@@ -9,7 +9,7 @@ import { IDLE_MS, LAST_SEEN_STEP_MS, sessionStorage, type SessionData } from "~/
 import { action as settingsAction } from "~/routes/digital.settings";
 
 /**
- * Decision 075: the roles call's citizen and a yes of the adhesion check are kept in the session once
+ * Decision 002: the roles call's citizen and a yes of the adhesion check are kept in the session once
  * answered, so a page does not ask for them again; a no is asked again on every page, and a change of
  * contact data drops the kept citizen.
  */

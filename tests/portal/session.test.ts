@@ -12,7 +12,7 @@ import { loader as rootLoader } from "~/root";
 import { action as logoutAction } from "~/routes/auth.logout";
 
 /**
- * Sessions (decisions 002 and 054, ASVS V3): a new session at sign-in, `__Host-` Secure cookies over HTTPS,
+ * Sessions (decision 002, ASVS V3): a new session at sign-in, `__Host-` Secure cookies over HTTPS,
  * idle (15 min) and absolute (8 h) expiry on a controlled clock against the real loaders, and
  * 'Cerrar sesión' leaving nothing usable behind.
  */

@@ -1,5 +1,5 @@
 /**
- * Links between modules and due dates (decisions 026 and 027) in the portal's loaders (msw at the
+ * Links between modules and due dates (decisions 026 and 014) in the portal's loaders (msw at the
  * network boundary): the tray and the record manager ask for the communications about what they show,
  * in one call, and keep working when that call fails; the summary and the inbox carry the links and
  * the due date; the inbox asks for the due-date order.

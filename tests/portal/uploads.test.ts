@@ -13,7 +13,7 @@ import { action as attachAction } from "~/routes/resources.chat.attach";
  * Every upload flow of the portal sends the citizen's file to `POST /api/fs/raw/bucket` byte for
  * byte: the records modal with JavaScript, the same modal without it, and the chat attachment. The
  * file goes through the real path — multipart parsed to disk, a standard File read back from disk,
- * a FormData sent by fetch — and the API (msw) reads what arrived (decision 042: on Node 22 and
+ * a FormData sent by fetch — and the API (msw) reads what arrived (decision 008: on Node 22 and
  * later, Remix's own on-disk file arrived as the text "[object File]").
  */
 const chat = chatOf({ documents: [chatDoc("d1", { description: "DNI" })] });

@@ -83,7 +83,7 @@ describe("bench", () => {
   });
 });
 
-describe("bench targets (decision 046)", () => {
+describe("bench targets (decision 020)", () => {
   const row = (page: string, rps: number, ratioToBare: number, p975 = 40) => ({
     page,
     connections: 10,

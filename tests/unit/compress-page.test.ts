@@ -6,7 +6,7 @@ import { compressPage } from "~/lib/compress.server";
 const page = (marker: string, repeat: number) =>
   `<!DOCTYPE html><html lang="es-AR"><body><h1>Trámites · ${marker}</h1>${"<p>Comunicación recibida ‹ 1 … 9 › ñandú</p>".repeat(repeat)}</body></html>`;
 
-/** Zstandard is in zlib from Node 22.15 (decision 096); before it, pages go in brotli. */
+/** Zstandard is in zlib from Node 22.15 (decision 076); before it, pages go in brotli. */
 const zstdDecompressSync = (zlib as Partial<typeof zlib>).zstdDecompressSync;
 
 function compressed(html: string, acceptEncoding: string | null) {
@@ -15,7 +15,7 @@ function compressed(html: string, acceptEncoding: string | null) {
   return { body: compressPage(request, html, headers), headers };
 }
 
-describe("compressPage (decisions 084, 089, 096)", () => {
+describe("compressPage (decision 076)", () => {
   it("gives each page its own bytes, one page after another through the buffer it keeps", () => {
     const first = page("primera", 2000);
     const second = page("segunda", 30);

@@ -70,7 +70,7 @@ describe("calendar", () => {
   });
 });
 
-describe("relative times (decision 050)", () => {
+describe("relative times (decision 014)", () => {
   it("minutes left are whole minutes rounded up, never negative", () => {
     expect(minutesLeft(15 * 60_000)).toBe(15);
     expect(minutesLeft(14 * 60_000 + 1)).toBe(15);

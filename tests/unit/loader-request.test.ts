@@ -4,7 +4,7 @@ import { newLoadContext } from "~/api/load-context.server";
 import { buildRoute, serverBuild } from "./portal-build";
 
 /**
- * Decision 109: what a request keeps for all its loaders (the session opened, the configuration and
+ * Decision 076: what a request keeps for all its loaders (the session opened, the configuration and
  * the adhesion asked) is kept in its load context, which Remix hands every loader of the request as
  * it was given, while each loader gets a copy of the request; a URL with Remix's `index` or `_data`
  * parameter reaches the loaders without it.

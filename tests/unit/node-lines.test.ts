@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The Node.js lines the project supports, said the same way everywhere (decision 041): 22 and 24,
+ * The Node.js lines the project supports, said the same way everywhere (decision 001): 22 and 24,
  * Node 24 pinned (tools/node, linked into node_modules/.bin so every npm script runs on it; .nvmrc),
  * Node 22 for CI's second pass (tools/node22), both locked with their sha512 from the npm registry.
  */

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { until } from "../until";
 
 /**
- * Clean restarts of the portal (decision 062): on SIGTERM the process stops accepting, lets the
+ * Clean restarts of the portal (decision 018): on SIGTERM the process stops accepting, lets the
  * request in flight finish, closes idle keep-alive connections, and exits 0 (1 only past the
  * shutdown timeout: 30 s here, below the minute an idle keep-alive connection would hold the child).
  * The slow request ends when the test says so (a line on the child's stdin), so a loaded machine
@@ -68,7 +68,7 @@ describe("portal drain on SIGTERM", () => {
     idle.destroy();
   }, 60_000);
 
-  it("on SIGTERM first answers /health/ready with 503 for SHUTDOWN_NOT_READY_MS while pages are still served, then exits 0 (decision 107)", async () => {
+  it("on SIGTERM first answers /health/ready with 503 for SHUTDOWN_NOT_READY_MS while pages are still served, then exits 0 (decision 018)", async () => {
     // The API the portal's readiness asks: ready.
     const api = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}'));
     await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));

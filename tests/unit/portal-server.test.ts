@@ -81,7 +81,7 @@ describe("portal server public files", () => {
   });
 });
 
-describe("portal server request ids and readiness (issue 29, decision 107)", () => {
+describe("portal server request ids and readiness (issue 29, decision 018)", () => {
   const lines: AccessEntry[] = [];
   const health = { draining: false };
   let apiStatus = 200;

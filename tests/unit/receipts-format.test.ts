@@ -18,7 +18,7 @@ describe("receipt text", () => {
       issuedAt: "2026-11-21T02:30:01.000Z",
       detail: { citizen: { name: "Rosa Pérez", cuil: "27293847563" }, email: "rosa@example.com" },
     });
-    // Dates and times in UTC, as every date and time of the portal (spec section 9, decision 050).
+    // Dates and times in UTC, as every date and time of the portal (spec section 9, decision 014).
     expect(rows.map((r) => r.value)).toEqual([
       "AV-20261120-7K3QF9",
       "21/11/2026",

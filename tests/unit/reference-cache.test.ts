@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { referenceCache } from "~/api/reference.server";
 
-/** Decision 097's one rule (common/reference-data.ts): kept for a short time, shared while asked, failures never kept. */
+/** Decision 023's one rule (common/reference-data.ts): kept for a short time, shared while asked, failures never kept. */
 describe("referenceCache", () => {
   it("asks once within the time and again after it", async () => {
     vi.useFakeTimers();

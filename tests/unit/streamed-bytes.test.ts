@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { collector, COLLECT_EVERY_BYTES, countedStream, streamedBytesCounter } from "../../common/streamed-bytes";
 
-describe("uploads' bytes counted as they stream (decision 088)", () => {
+describe("uploads' bytes counted as they stream (decision 047)", () => {
   it("collects once so many bytes have gone through since the last time, whatever the chunks' sizes", () => {
     let collections = 0;
     const count = streamedBytesCounter(() => collections++, 1000);

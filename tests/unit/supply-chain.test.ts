@@ -66,7 +66,7 @@ describe("supply chain", () => {
   });
 
   it("takes better-sqlite3's binary from its own npm package: no install script, nothing compiled or downloaded", () => {
-    // better-sqlite3 13 ships Node-API binaries for each platform inside the package (decision 041).
+    // better-sqlite3 13 ships Node-API binaries for each platform inside the package (decision 001).
     const locked = lock.packages["node_modules/better-sqlite3"];
     expect(locked.version).toMatch(/^13\./);
     expect(locked.hasInstallScript).toBeUndefined();

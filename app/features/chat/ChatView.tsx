@@ -24,7 +24,7 @@ import { UPLOAD_LIMIT_BYTES as UPLOAD_LIMIT } from "@common/limits";
 const POLL_MS = 4000;
 /**
  * Without JavaScript a requested document's file box and its 'Adjuntar' button belong to the message's
- * form (decision 104), so the text typed before attaching travels with the file and comes back.
+ * form (decision 016), so the text typed before attaching travels with the file and comes back.
  */
 const COMPOSER = "chat-composer";
 const loadProgress = () => import("~/ui/UploadProgress");

@@ -240,7 +240,7 @@ export async function chatAction({ request, context }: RequestScope, requested: 
 }
 
 /**
- * Files one attach post takes. Without JavaScript the chat is one form (decision 104): every requested
+ * Files one attach post takes. Without JavaScript the chat is one form (decision 016): every requested
  * document's file box travels with the message, empty ones included, and only the pressed one is attached.
  */
 export const MAX_ATTACH_FILES = 10;

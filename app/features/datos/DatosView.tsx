@@ -18,7 +18,7 @@ type Props = {
   errors: { fieldId: string; message: string }[];
   raw: { since: string; until: string; kind: string };
   filtered: boolean;
-  /** the daily e-mail digest's switch, when the citizen can change it (decision 074) */
+  /** the daily e-mail digest's switch, when the citizen can change it (decision 071) */
   digest?: boolean | null;
 };
 
@@ -61,7 +61,7 @@ const COLUMNS: readonly Column<Access>[] = [
   { key: "purpose", header: D.table.purpose, cell: (a) => a.purpose },
 ];
 
-/** 'Tus datos': who in the administration read or changed the citizen's data (decision 072). */
+/** 'Tus datos': who in the administration read or changed the citizen's data (decision 071). */
 export function DatosView({ page, exportStatus, state, errors, raw, filtered, digest = null }: Props) {
   const from = page.total === 0 ? 0 : (page.page - 1) * page.page_size + 1;
   const to = (page.page - 1) * page.page_size + page.accesses.length;

@@ -6,7 +6,7 @@ import { Checkbox } from "~/ui/Field";
 import { DIGEST_ANCHOR, DIGEST_INTENT } from "./digest";
 
 /**
- * The switch of the daily e-mail digest (decision 074): a form of its own (plain HTML post, CSRF
+ * The switch of the daily e-mail digest (decision 071): a form of its own (plain HTML post, CSRF
  * token, intent), below the spec's content of /digital/settings. Remounted when the saved state
  * changes, so the box always shows what the backend holds.
  */

@@ -10,7 +10,7 @@ import { errorText, redirectWithToast } from "~/lib/toast.server";
 import { DIGEST_INTENT } from "./digest";
 
 /**
- * The switch of the daily e-mail digest (decision 074): a form of its own below the spec's contact
+ * The switch of the daily e-mail digest (decision 071): a form of its own below the spec's contact
  * form on /digital/settings ('Configuración'), and its state on /datos. Beside the spec, so it never
  * costs the spec's screen anything: not offered (404) or failing, it is simply not shown.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Vence el 24/11/2026 — quedan 3 días', 'Vence hoy', 'Venció el 20/11/2026' (decision 027).
+ * 'Vence el 24/11/2026 — quedan 3 días', 'Vence hoy', 'Venció el 20/11/2026' (decision 014).
  * The words carry the meaning; the style (and its icon) only repeats it, so colour is never alone.
  * Days are counted in Buenos Aires (common/due-dates.ts, shared with the API's reminder).
  */

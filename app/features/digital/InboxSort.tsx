@@ -1,5 +1,5 @@
 /**
- * The inbox's sort select (decision 027): 'Fecha de recepción' or 'Vencimiento'. The table's
+ * The inbox's sort select (decision 014): 'Fecha de recepción' or 'Vencimiento'. The table's
  * column headers sort too, but they are hidden on phones (the table becomes cards), so this GET
  * form is how a phone, or anyone without JavaScript, sorts. It keeps the rest of the view state.
  */
@@ -9,7 +9,7 @@ import { deadlines as D } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DEFAULT_ORDER, inboxHref, ORDER_LABELS, type InboxState } from "./query";
 
-/** Soonest due day first (decision 027). */
+/** Soonest due day first (decision 014). */
 const DUE_ORDER = inboxOrder("due_date", false);
 
 export function InboxSort({ base, state }: { base: string; state: InboxState }) {

@@ -345,7 +345,7 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
       ) : (
         // Not a DataTable (~/ui/DataTable): measured with it (`npm run budgets`), /digital's own script goes from
         // 14.6 to 15.1 KB gzip (14,950 to 15,443 bytes; DataTable's chunk alone is 0.47 KB), past the 15 KB target
-        // of decision 039. The markup below is the one DataTable makes (caption, th scope, aria-sort, data-label).
+        // of decision 034. The markup below is the one DataTable makes (caption, th scope, aria-sort, data-label).
         <div className="table-wrap">
           <table className="table dd-table">
             <caption className="visually-hidden">{archived ? T.archivedTableCaption : T.tableCaption}</caption>

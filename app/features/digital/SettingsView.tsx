@@ -8,7 +8,7 @@ export type SettingsViewProps = {
   info: ContactInfo;
   current: { email: string; phone: Phone | null } | null;
   idempotencyKey: string;
-  /** the daily digest's switch; null when the backend does not offer it (decision 074) */
+  /** the daily digest's switch; null when the backend does not offer it (decision 071) */
   digest: boolean | null;
   /** the action's 400 answer: the errors and what was sent */
   result?: ContactResult;

@@ -37,7 +37,7 @@ export async function adhesionAction({ request, context }: RequestScope) {
   return contactAction(request, ctx, "create");
 }
 
-/** Loader of /digital/settings: the contact data and the daily digest's switch (decision 074). */
+/** Loader of /digital/settings: the contact data and the daily digest's switch (decision 071). */
 export async function loadSettings({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "digital");
   const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
@@ -47,7 +47,7 @@ export async function loadSettings({ request, context }: RequestScope) {
 /** 'Guardar' of /digital/settings, or the digest's switch. */
 export async function settingsAction({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "digital");
-  // Two forms, one route: the digest's switch (decision 074) says so in its `intent`.
+  // Two forms, one route: the digest's switch (decision 071) says so in its `intent`.
   if (await isDigestPost(request)) return digestAction(request, ctx);
   return contactAction(request, ctx, "update");
 }
@@ -112,7 +112,7 @@ async function contactAction(request: Request, ctx: ApiContext, mode: "create" |
   }
   // Receipts (decision 033): adhering earns a receipt (with the adhesion's e-mail).
   const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;
-  // The e-mail and phone changed: the page furniture asks the roles call again (decision 075).
+  // The e-mail and phone changed: the page furniture asks the roles call again (decision 002).
   const headers = new Headers(await forgetSessionUser(ctx));
   headers.append("Set-Cookie", await confirmCookie.serialize(mode));
   return withReceipt(

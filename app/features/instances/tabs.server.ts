@@ -42,7 +42,7 @@ async function loadTabCounts(
 }
 
 /**
- * The tab counts and the chosen tab's page, asked in one round (decision 092): `page` is already on
+ * The tab counts and the chosen tab's page, asked in one round (decision 047): `page` is already on
  * its way, and its outcome is looked at once the counts are in, so a count failure still decides
  * first, as when the page was asked after the counts. The page's failure comes back when it is the
  * API's (the loader decides where it goes); anything else is thrown.

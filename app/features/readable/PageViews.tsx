@@ -1,5 +1,5 @@
 /**
- * Documents anyone can read (decision 029), inside the record preview:
+ * Documents anyone can read (decision 009), inside the record preview:
  * - `PageImage`: the page drawn on the server (no JavaScript, no PDF viewer, cheap phones),
  *   with `srcset` so a narrow screen loads the 480 px image;
  * - `PageTextView`: the page's extracted text as plain HTML paragraphs (React escapes it:

@@ -6,7 +6,7 @@
  * field: the file's id, name and type, signed with the session secret and bound to this session,
  * this citizen and this record, for an hour. A token that is forged, altered, from another session
  * or citizen or record, or expired is ignored (the slot simply has no file). An upload held and never
- * registered is an orphan the API's sweeper removes after its grace period (decision 058).
+ * registered is an orphan the API's sweeper removes after its grace period (decision 057).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "~/env.server";
@@ -49,7 +49,7 @@ export function readHoldToken(value: unknown, binding: HoldBinding, now = Date.n
   const parts = value.split(".");
   if (parts.length !== 2) return null;
   const [payload, signature] = parts as [string, string];
-  // Signed with the current secret; still readable after a rotation (decision 054's previous secrets).
+  // Signed with the current secret; still readable after a rotation (decision 002's previous secrets).
   if (![env.SESSION_SECRET, ...env.SESSION_PREVIOUS_SECRETS].some((secret) => sameText(mac(secret, payload), signature))) return null;
   let claims: Record<string, unknown>;
   try {

@@ -1,7 +1,7 @@
 /**
  * Uploads in the portal: read by app/lib/multipart.server.ts (files streamed to a temporary
  * directory, 50 MB per file and a count per post enforced while streaming, each file a standard
- * `File` backed by its file on disk, decision 042). The caller forwards each file to the API and
+ * `File` backed by its file on disk, decision 008). The caller forwards each file to the API and
  * always calls `cleanup()`.
  */
 import { json, redirect } from "@remix-run/node";

@@ -104,7 +104,7 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
 /**
  * Without JavaScript (and with it, as a quiet reminder): when the session ends, said relatively
  * ('dentro de 15 minutos'), so it never reads as a clock that disagrees with the page's UTC times
- * (decision 050). `remainingMs` is measured on the server when the page is made.
+ * (decision 014). `remainingMs` is measured on the server when the page is made.
  */
 export function SessionNotice({ remainingMs }: { remainingMs: number }) {
   // Once the warning dialog shows, it alone says when the session ends.

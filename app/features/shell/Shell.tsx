@@ -10,7 +10,7 @@ export type ShellProps = {
   user: ShellUser | null;
   modules: ModuleId[];
   citizenIdUrl: string;
-  /** the backend offers 'Tus datos' (decision 072) */
+  /** the backend offers 'Tus datos' (decision 071) */
   datos?: boolean;
   /** the backend offers receipts (decision 033; an extension, decision 098) */
   receipts?: boolean;
@@ -153,7 +153,7 @@ export function SiteHeader({ tenant, user, modules, citizenIdUrl, datos = false,
   );
 }
 
-/** `datos`: the backend offers 'Tus datos' and a citizen is signed in (decision 072). */
+/** `datos`: the backend offers 'Tus datos' and a citizen is signed in (decision 071). */
 export function SiteFooter({ datos = false }: { datos?: boolean }) {
   return (
     <footer className="site-footer">

@@ -58,7 +58,7 @@ export async function loadRoot({ request, context }: RequestScope) {
   if (active) {
     const known = active.data;
     const ctx = apiContext({ request, context }, known);
-    // The citizen and a yes of the adhesion check are kept in the session once answered (decision 075);
+    // The citizen and a yes of the adhesion check are kept in the session once answered (decision 002);
     // until the adhesion says yes, this loader asks with the page's startup rule (one call per request).
     // The roles call is also the API's word that the token stands: asked again past SESSION_CHECK_MS
     // (decision 103), so a session signed out elsewhere shows nothing of the citizen.

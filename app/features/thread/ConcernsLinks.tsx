@@ -1,6 +1,6 @@
 /**
  * On a communication's summary: the procedure and / or record it concerns, as links (decision
- * 026), and its due day in plain words (decision 027).
+ * 026), and its due day in plain words (decision 014).
  */
 import { Link } from "@remix-run/react";
 import type { Communication } from "~/api/digital.server";

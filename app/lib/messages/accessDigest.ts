@@ -1,6 +1,6 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'accessDigest' texts. */
 
-/** The daily e-mail digest of the accesses to the citizen's data (decision 074); not in the spec. */
+/** The daily e-mail digest of the accesses to the citizen's data (decision 071); not in the spec. */
 export const accessDigest = {
   title: "Resumen por correo de los accesos a tus datos",
   label: "Recibir un resumen diario por correo cuando alguien acceda a mis datos",

@@ -1,6 +1,6 @@
 import { ACCESS_ACTION_LABELS, ACCESS_KIND_LABELS, OTHER_ACTION_LABEL } from "@common/accesses";
 
-/** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): 'Tus datos' (decisions 071–073). */
+/** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): 'Tus datos' (decisions 071 and 073). */
 export const datos = {
   title: "Tus datos",
   intro:

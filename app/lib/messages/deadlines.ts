@@ -1,6 +1,6 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'deadlines' texts. */
 
-/** Deadlines in plain words (decision 027). Days are counted in Buenos Aires. */
+/** Deadlines in plain words (decision 014). Days are counted in Buenos Aires. */
 export const deadlines = {
   column: "Vencimiento",
   label: "Vencimiento",

@@ -22,7 +22,7 @@ export const errors = {
   required: "Este campo es obligatorio.",
   emailRequired: "Selecciona un correo electrónico.",
   termsRequired: "Debes aceptar los términos y condiciones.",
-  /** Odd posts (decision 055): the count limit of a file post, a broken or foreign body, a refused post. */
+  /** Odd posts (decision 005): the count limit of a file post, a broken or foreign body, a refused post. */
   uploadLimits: {
     tooManyFiles: (max: number) =>
       max === 1

@@ -52,7 +52,7 @@ export const furniture = {
     updateLink: "Ir a Identidad Ciudadana",
     logout: "Cerrar sesión",
   },
-  /** The link to /datos in the profile panel and the footer (decision 072); the page's own texts are in messages/datos.ts. */
+  /** The link to /datos in the profile panel and the footer (decision 071); the page's own texts are in messages/datos.ts. */
   datosLink: "Tus datos",
   /** The link to /comprobantes in the profile panel, beside 'Tus datos' (issue 31). */
   receiptsLink: "Tus comprobantes",

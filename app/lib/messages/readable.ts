@@ -1,6 +1,6 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'readable' texts. */
 
-/** Documents anyone can read (decision 029): page images and page text in the preview. */
+/** Documents anyone can read (decision 009): page images and page text in the preview. */
 export const readable = {
   viewText: "Ver como texto",
   viewPage: "Ver la página",

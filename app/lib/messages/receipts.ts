@@ -12,7 +12,7 @@ export const receipts = {
   number: "Número de comprobante",
   date: "Fecha",
   time: "Hora",
-  /** Times are UTC, as every date and time of the portal (decision 050). */
+  /** Times are UTC, as every date and time of the portal (decision 014). */
   timeZone: "hora UTC",
   citizen: "Nombre y apellido",
   cuil: "CUIL",

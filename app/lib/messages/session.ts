@@ -7,7 +7,7 @@ export const withinMinutes = (minutes: number) =>
 /** Shared terminals and timeouts (decision 032): the session warning, drafts, the direct 'Cerrar sesión'. */
 export const session = {
   logout: "Cerrar sesión",
-  /** Without JavaScript: a static notice of when the session ends, said relatively (decision 050). */
+  /** Without JavaScript: a static notice of when the session ends, said relatively (decision 014). */
   expiresIn: (minutes: number) => `Por seguridad, tu sesión se cierra ${withinMinutes(minutes)} si no hay actividad.`,
   warningTitle: "Tu sesión está por vencer",
   warningText: (minutes: number) =>

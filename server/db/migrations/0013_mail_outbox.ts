@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen: never edit after it shipped. The mail outbox (decision 060): each e-mail is a row
+ * Frozen: never edit after it shipped. The mail outbox (decision 028): each e-mail is a row
  * written in the same transaction as what caused it; a worker of the API claims due rows
  * (status `sending`, a claim token and a lease), sends them, and marks them `sent`, puts them back
  * to `pending` with a later `next_attempt_at`, or `parked` after the last try.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen: never edit after it shipped. Named operators (decision 070): each person of the back
+ * Frozen: never edit after it shipped. Named operators (decision 007): each person of the back
  * office has an identity (name, organismo) and a bearer token of their own, stored only as its
  * SHA-256 (hex); revoking sets `revoked_at`, the row stays (the access log names it).
  * Portable types only; ids and timestamps made in code.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen: never edit after it shipped. The daily e-mail digest of the access log (decision 074):
+ * Frozen: never edit after it shipped. The daily e-mail digest of the access log (decision 071):
  * one row per citizen with their switch (`enabled`, 1 unless they turned it off; no row counts as
  * on) and the last digest written: the province day it was written on (`last_day`), the instant up
  * to which it counted accesses (`covered_until`) and its outbox row (`last_mail_id`). The digest job

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Frozen: never edit after it shipped. Decision 080: the inbox's subject index also holds
+ * Frozen: never edit after it shipped. Decision 023: the inbox's subject index also holds
  * `seen_date`. A search's count (`count(*)` and the unseen ones among the matches, `subject_norm
  * LIKE '%term%'` inside one citizen's tray) needs both columns; no index held both, so it read the
  * table row by row for every communication of the citizen (SQLite), or every match of the term in

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Frozen: never edit after it shipped. Issue 28, decision 058 amended: `written_blobs` holds every
+ * Frozen: never edit after it shipped. Issue 28, decision 057 amended: `written_blobs` holds every
  * blob key the portal itself wrote, written down before the blob's first byte and removed when the
  * blob is deleted. The orphan sweeper deletes only keys found here, so an object another client put
  * under the same bucket or prefix (or folder) is never taken for an orphan.

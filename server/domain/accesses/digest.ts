@@ -1,5 +1,5 @@
 /**
- * The daily e-mail digest of the access log (decision 074): when someone of the
+ * The daily e-mail digest of the access log (decision 071): when someone of the
  * administration read or changed a citizen's data, the citizen gets at most one short mail a day
  * (a province day, common/time-zone.ts) saying how many accesses and of which organismos and kinds,
  * with a link to 'Tus datos'. Only to a citizen adhered with an e-mail (the adhesion's address),
@@ -8,7 +8,7 @@
  * Exactly once per citizen and day, with any number of API processes: each citizen is decided in a
  * transaction that first locks their `access_digests` row (made when missing; FOR UPDATE on
  * PostgreSQL, the write lock on SQLite), re-reads it, counts the accesses after `covered_until`,
- * writes the mail to the outbox (decision 060: sent later, retried) and records the day. A second
+ * writes the mail to the outbox (decision 028: sent later, retried) and records the day. A second
  * worker waits on the lock and then finds today's day written.
  */
 import type { Logger } from "pino";

@@ -1,6 +1,6 @@
 /**
  * Queries of the access log (decision 071): insert and read only, there is no update or delete;
- * and of its daily digest (decision 074).
+ * and of its daily digest (decision 071).
  */
 import { PostgresAdapter } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
@@ -76,7 +76,7 @@ export function chatDocumentInstance(db: DbOrTx, documentId: string) {
     .executeTakeFirst();
 }
 
-// ------------------------------------------------------------ the daily digest (decision 074)
+// ------------------------------------------------------------ the daily digest (decision 071)
 
 /** The citizen's switch and last digest, or undefined while they have none. */
 export function findDigestRow(db: DbOrTx, cuil: string) {

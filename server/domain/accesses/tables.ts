@@ -16,7 +16,7 @@ export interface OperatorAccessesTable {
   purpose: string;
 }
 
-/** Table type of `access_digests` (migration 0017, decision 074): one row per citizen. */
+/** Table type of `access_digests` (migration 0017, decision 071): one row per citizen. */
 export interface AccessDigestsTable {
   cuil: string;
   /** the citizen's switch: 1 = mail the digest (no row counts as 1) */

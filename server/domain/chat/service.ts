@@ -79,7 +79,7 @@ export function toDocument(row: ChatDocumentsTable): ChatDocument {
     isRequired: toBool(row.is_required),
     status: row.status as ChatDocStatus,
     reason: row.reason,
-    // Additive to the spec (decision 027): the due day of a requested document.
+    // Additive to the spec (decision 014): the due day of a requested document.
     dueDate: row.due_date ?? null,
   };
 }
@@ -191,7 +191,7 @@ export type DocumentRequest = {
   tDocumento?: string | null;
   formId?: string | null;
   isRequired?: boolean;
-  /** due day `yyyy-mm-dd` (Buenos Aires; decision 027), validated by the caller */
+  /** due day `yyyy-mm-dd` (Buenos Aires; decision 014), validated by the caller */
   dueDate?: string | null;
 };
 

@@ -97,7 +97,7 @@ export type ChatDocument = {
   isRequired: boolean;
   status: ChatDocStatus;
   reason: string | null;
-  /** decision 027: due day `yyyy-mm-dd`, or null */
+  /** decision 014: due day `yyyy-mm-dd`, or null */
   dueDate?: string | null;
 };
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db/index.js";
 import { findPageSize, findTab, listCommunicationTypes, listModules, listTabs } from "./repository.js";
 
 /**
- * Reference data a citizen's calls read on every page (decision 097): each module's page size, the
+ * Reference data a citizen's calls read on every page (decision 023): each module's page size, the
  * tabs of each module, the communication types' texts. The tables are small, the same for every
  * citizen, and change only by an operator's hand, so the API process's database handle may keep
  * them for `REFERENCE_CACHE_MS` (`keepReferenceData`, from `buildApp`), by the rule the portal keeps

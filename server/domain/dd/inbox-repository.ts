@@ -20,7 +20,7 @@ export const ORDER_COLUMNS = {
   client: "client",
   type: "type_id",
   seen_date: "seen_date",
-  /** Ours, beside the spec (decisions 026, 027): soonest first; communications without a due day last in both directions */
+  /** Ours, beside the spec (decisions 026 and 014): soonest first; communications without a due day last in both directions */
   due_date: "due_date",
 } as const satisfies Record<InboxOrderKey, string>;
 export type OrderKey = InboxOrderKey;
@@ -111,7 +111,7 @@ const narrowed = (f: InboxFilters) =>
   Boolean(f.client || f.types?.length || f.created_since || f.created_until || f.seen_since || f.seen_until);
 
 /**
- * The counts of a whole tray, as the database keeps them (decision 077, migration 0018): what
+ * The counts of a whole tray, as the database keeps them (decision 023, migration 0018): what
  * counting the rows would give, without reading them. With `seen`, the listing is its part.
  */
 async function keptCounts(db: DbOrTx, cuil: string, f: InboxFilters): Promise<{ n: number; unseen: number }> {
@@ -129,7 +129,7 @@ async function keptCounts(db: DbOrTx, cuil: string, f: InboxFilters): Promise<{ 
 }
 
 /**
- * A bulk load on PostgreSQL with the counters' triggers off (decision 077): in one transaction they
+ * A bulk load on PostgreSQL with the counters' triggers off (decision 023): in one transaction they
  * would update a citizen's counter row once per insert, each update a row version the next one walks
  * past (quadratic). `before` the load, `after` it and before the commit: the counts made once from
  * the rows, as migration 0018 fills them. The bench's seed and `bench:inbox` use it.

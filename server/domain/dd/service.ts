@@ -95,7 +95,7 @@ function toCommunication(row: CommRow, files: FileRow[], types: Map<string, stri
     sequence: Number(row.sequence),
     year: Number(row.year),
     recipient: row.recipient,
-    // Ours, beside the spec (decisions 026, 027): what it concerns and when it is due.
+    // Ours, beside the spec (decisions 026 and 014): what it concerns and when it is due.
     instance_id: row.instance_id ?? null,
     record_id: row.record_id ?? null,
     due_date: row.due_date ?? null,
@@ -227,7 +227,7 @@ export type SendInput = {
   instanceId?: string | null;
   recordId?: string | null;
   dueDate?: string | null;
-  /** mail the citizen about it, in the same transaction (decision 060); the seed does not */
+  /** mail the citizen about it, in the same transaction (decision 028); the seed does not */
   mail?: boolean;
   /** called inside the transaction that stores it, with its code (the operator's access log: decision 071) */
   onStored?: (tx: DbOrTx, code: string) => Promise<void>;

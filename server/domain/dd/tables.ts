@@ -66,7 +66,7 @@ export interface DdLegalTextsTable {
   html: string;
 }
 
-/** A citizen's inbox counts per tray (decision 077), kept by triggers on dd_communications (migration 0018). */
+/** A citizen's inbox counts per tray (decision 023), kept by triggers on dd_communications (migration 0018). */
 export interface DdInboxCountsTable {
   cuil: string;
   /** 0 inbox, 1 archive */

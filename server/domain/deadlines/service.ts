@@ -1,7 +1,7 @@
 /**
- * Deadlines in plain words (decision 027): due days on communications and requested chat
+ * Deadlines in plain words (decision 014): due days on communications and requested chat
  * documents, set by the operator, and the e-mail reminder three days before, queued exactly once
- * in the mail outbox (decision 060) for adhered citizens.
+ * in the mail outbox (decision 028) for adhered citizens.
  *
  * Exactly once: a run claims the rows it will remind with one UPDATE … SET reminder_sent_at = now
  * WHERE reminder_sent_at IS NULL … RETURNING. On PostgreSQL a concurrent UPDATE waits for the row
@@ -109,7 +109,7 @@ export type ReminderRun = { today: string; mails: number; communications: string
  * from today to today + 3 (Buenos Aires days) whose citizen is adhered with an e-mail and that
  * was not reminded yet, and queues one mail per citizen — claims and mails in one transaction, so
  * a claimed reminder always has its outbox row, which the outbox retries until it is sent
- * (decision 060).
+ * (decision 028).
  */
 export async function sendDueReminders(db: Db, options: { now?: Date } = {}): Promise<ReminderRun> {
   const now = options.now ?? new Date();

@@ -140,7 +140,7 @@ async function build(deps: ExportDeps, cuil: string, id: string, startedAt = new
     const done = new Date();
     const ready = { id, createdAt: done.toISOString(), expiresAt: new Date(done.getTime() + REUSE_MS).toISOString(), size, sha256 };
     // Taken over meanwhile (a build slower than its lease): the other build is the one kept. A long
-    // build's mail is written in the same transaction as its 'ready' (decision 060).
+    // build's mail is written in the same transaction as its 'ready' (decision 028).
     const long = done.getTime() - startedAt.getTime() >= (deps.mailAfterMs ?? MAIL_AFTER_MS);
     const mark = async (tx: DbOrTx) => {
       if (!(await markExportReady(tx, cuil, id, ready))) return false;

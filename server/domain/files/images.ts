@@ -1,5 +1,5 @@
 /**
- * An uploaded image is accepted only when it decodes (decision 056): the magic bytes say which
+ * An uploaded image is accepted only when it decodes (decision 008): the magic bytes say which
  * decoder to ask, the decoder says whether it is an image. Pure-JS decoders (pngjs, jpeg-js), run
  * on the stored blob after the upload streamed in, with the size read from the header first and a
  * pixel cap, so a small file that claims a huge picture is refused before anything is allocated.

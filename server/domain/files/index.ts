@@ -44,7 +44,7 @@ export const unsupportedMediaType = () =>
     `Error al subir el documento. Por favor seleccione uno de los siguientes formatos ${ACCEPTED_FORMATS}`,
   );
 
-/** More than one file in an upload post: a count, not a size, so not the 50 MB text (decision 055). */
+/** More than one file in an upload post: a count, not a size, so not the 50 MB text (decision 005). */
 export const tooManyFiles = () =>
   new ApiError(400, "TOO_MANY_FILES", "Error al subir el documento. Solo se puede subir un archivo por vez.");
 
@@ -58,7 +58,7 @@ export function detectType(head: Buffer): DetectedType | null {
   return null;
 }
 
-/** Keeps the first bytes that pass through, and counts them all (decision 088). */
+/** Keeps the first bytes that pass through, and counts them all (decision 047). */
 class HeadTap extends Transform {
   head = Buffer.alloc(0);
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
@@ -101,7 +101,7 @@ export function cleanFileName(name: string): string {
 
 /**
  * Streams a file into the blob store and records it: type by magic bytes, then a PDF that pdf.js
- * opens or an image that decodes (415 otherwise, decision 056), size limit while streaming (413),
+ * opens or an image that decodes (415 otherwise, decision 008), size limit while streaming (413),
  * page count computed once. No half file, no row on failure.
  */
 export async function saveFile(

@@ -12,7 +12,7 @@ let pdfjs: Promise<PdfJs> | undefined;
 /**
  * pdf.js, imported once per process with the worker code it runs on the main thread in Node (its
  * "fake worker", which it finds on `globalThis.pdfjsWorker` before importing it by itself). The API
- * loads both while it starts (decision 087): about 30 MB of the process's memory, paid at start, not
+ * loads both while it starts (decision 008): about 30 MB of the process's memory, paid at start, not
  * inside a citizen's first upload.
  */
 export const loadPdfJs = (): Promise<PdfJs> =>

@@ -1,5 +1,5 @@
 /**
- * The one instance-list query (decision 065): the citizen's procedures (`proc_instances`) and
+ * The one instance-list query (decision 023): the citizen's procedures (`proc_instances`) and
  * records (`records`) are both "instances" listed per tab (spec section 7,
  * `GET /api/v4/instances/:code?module=…`), filtered by creation day, searched and paged the same
  * way. A module names its table, the columns its search reads and its sort columns; the filter,

@@ -1,5 +1,5 @@
 /**
- * Named operators (decision 070). Each operator has a bearer token of their own: 32 random bytes
+ * Named operators (decision 007). Each operator has a bearer token of their own: 32 random bytes
  * (base64url, prefixed `avop_`), shown once when created; the database keeps only its SHA-256.
  * The development token (`OPERATOR_TOKEN`, refused in production) stands for one built-in
  * operator, 'Operador de desarrollo'.

@@ -1,4 +1,4 @@
-/** Table type of `operators` (migration 0014, decision 070); `server/db/types.ts` names it in `Database`. */
+/** Table type of `operators` (migration 0014, decision 007); `server/db/types.ts` names it in `Database`. */
 export interface OperatorsTable {
   id: string;
   name: string;

@@ -79,7 +79,7 @@ export type ListOptions = {
   until: string | null;
 };
 
-/** Procedures as instances (decision 065): their normalised `search_text` is what the search reads. */
+/** Procedures as instances (decision 023): their normalised `search_text` is what the search reads. */
 const LIST: InstanceListSpec = { table: "proc_instances", search: [{ column: "search_text", normalised: true }] };
 
 export function countInstances(db: DbOrTx, cuil: string, tabCode: string): Promise<number> {

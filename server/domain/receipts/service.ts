@@ -27,7 +27,7 @@ import { isId } from "../../../common/ids.js";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
-/** AV-yyyymmdd-XXXXXX: the day (UTC, as the receipt's date: decision 050) and six random characters without look-alikes. */
+/** AV-yyyymmdd-XXXXXX: the day (UTC, as the receipt's date: decision 014) and six random characters without look-alikes. */
 export function makeReceiptNumber(at = new Date()): string {
   let suffix = "";
   for (let i = 0; i < 6; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)];

@@ -65,7 +65,7 @@ export async function insertAssociation(db: DbOrTx, row: Insertable<RecordAssoci
 
 /**
  * A stage's documents of a record of the citizen's, with their files' type and pages; the owner is
- * checked in the same query (decision 094), so another citizen's record gives no rows.
+ * checked in the same query (decision 023), so another citizen's record gives no rows.
  */
 export function listOwnedStageDocuments(
   db: DbOrTx,

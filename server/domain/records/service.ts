@@ -61,7 +61,7 @@ export type ListQuery = {
   until?: string;
 };
 
-/** Records as instances (decision 065): the search reads the number and the title, case and accents aside. */
+/** Records as instances (decision 023): the search reads the number and the title, case and accents aside. */
 const LIST: InstanceListSpec = {
   table: "records",
   search: [

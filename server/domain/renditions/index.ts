@@ -1,5 +1,5 @@
 /**
- * Readable documents (decision 029): every page of a stored PDF as an image drawn on the
+ * Readable documents (decision 009): every page of a stored PDF as an image drawn on the
  * server, and its text, for browsers without JavaScript or a PDF viewer and for screen readers.
  *
  * Lazily, on the first request of a page, and cached: the result is written to the blob store

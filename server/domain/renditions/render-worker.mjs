@@ -119,7 +119,7 @@ async function run(job) {
     await page.render({ canvasContext: context, viewport, background: "#ffffff" }).promise;
     const encoded = await canvas.encode("webp", 82);
     // The encoder's Buffer lives in native memory, which Node 22 and later refuse to transfer
-    // (DataCloneError): the page goes back as a copy in an ArrayBuffer of its own (decision 042).
+    // (DataCloneError): the page goes back as a copy in an ArrayBuffer of its own (decision 008).
     return { image: new Uint8Array(encoded), width, height };
   } finally {
     if (doc) await doc.destroy().catch(() => undefined);

@@ -1,9 +1,9 @@
 /**
- * 'Tus datos' (decision 072): `GET /api/v1/me/accesses?page=&since=&until=&kind=` lists the
+ * 'Tus datos' (decision 071): `GET /api/v1/me/accesses?page=&since=&until=&kind=` lists the
  * operator accesses to the signed-in citizen's data, newest first, one page of 20. Only the bearer's
  * own entries; there is no path parameter to point at anyone else's.
  * `GET` / `PUT /api/v1/me/access-digest` read and set the bearer's switch of the daily e-mail
- * digest (decision 074): `{ enabled }`.
+ * digest (decision 071): `{ enabled }`.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";

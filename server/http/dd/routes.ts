@@ -123,7 +123,7 @@ export const ddRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     const cuil = await citizen(request, { adhered: false });
     const body = parse(EnrollBody, request.body);
     assertOwnCuil(request, body.user_id);
-    // Adhering and its mail are one transaction; the outbox sends it (decision 060).
+    // Adhering and its mail are one transaction; the outbox sends it (decision 028).
     await enroll(db, cuil, body.email, body.phone ?? null);
     return { data: toSelfDa(await requireAdhesion(db, cuil)) };
   });

@@ -4,7 +4,7 @@ import { pendingMigrations } from "../../db/migrate.js";
 import type { RouteDeps } from "../types.js";
 
 /**
- * Whether the process takes traffic. `draining` is set on SIGTERM (decision 107): the balancer sees
+ * Whether the process takes traffic. `draining` is set on SIGTERM (decision 018): the balancer sees
  * the process as not ready for SHUTDOWN_NOT_READY_MS while it still answers, then it drains.
  */
 export type HealthState = { draining: boolean };

@@ -17,7 +17,7 @@ const ImageQuery = z
   .strict();
 
 /**
- * Readable pages (decision 029), next to the files layer's viewer calls:
+ * Readable pages (decision 009), next to the files layer's viewer calls:
  * - `GET /api/fs/viewer/getPageImage/:id/:page?width=480|800|1200` → the page as an image
  *   (image/webp drawn on the server; an image file is served as it is);
  * - `GET /api/fs/viewer/getPageText/:id/:page` → `{ result: { page, pageCount, source, paragraphs } }`.

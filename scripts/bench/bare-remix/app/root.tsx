@@ -1,6 +1,6 @@
 import { Links, Meta, Scripts } from "@remix-run/react";
 
-/** The whole app: one route, no loader (decision 046). */
+/** The whole app: one route, no loader (decision 020). */
 export default function App() {
   return (
     <html lang="es-AR">
