@@ -7,6 +7,7 @@
 import { json, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { uploadFile } from "~/api/files.server";
+import { takeUploadLease, UploadNotNow } from "~/api/upload-leases.server";
 import type { ApiContext } from "~/api/client.server";
 import { registerUploads } from "~/api/records.server";
 import { readForm } from "~/lib/form.server";
@@ -30,7 +31,7 @@ export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
  */
 export async function uploadOne({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "records");
-  const reader = multipartReader();
+  const reader = multipartReader(ctx);
   try {
     let form: FormData;
     try {
@@ -54,9 +55,24 @@ export async function uploadOne({ request, context }: RequestScope) {
   }
 }
 
-/** A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory. */
-export const multipartReader = (maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
-  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options });
+/**
+ * A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory,
+ * within the process's temporary disk budget. Before the first file's bytes the API is asked once
+ * whether the citizen may upload now (issue 37): past the rate limit or with the most uploads in
+ * flight, the post is refused (429, the API's text) with the rest of its body unread; the lease is
+ * given back at `cleanup()`.
+ */
+export const multipartReader = (ctx: ApiContext, maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
+  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options, admit: () => admitUpload(ctx) });
+
+async function admitUpload(ctx: ApiContext): Promise<() => void> {
+  try {
+    return await takeUploadLease(ctx);
+  } catch (error) {
+    if (error instanceof UploadNotNow) throw new UploadRefused(429, error.serverMessage ?? E.uploadLimits.rateLimited);
+    throw error;
+  }
+}
 
 /** A non-empty uploaded file (text fields are strings). */
 export const isDiskFile = (value: FormDataEntryValue | null): value is File => value instanceof File && value.size > 0;
@@ -89,7 +105,7 @@ const baseName = (name: string) => name.split(/[\\/]/).pop()?.trim() || "documen
  */
 export async function noJsUpload(request: Request, ctx: ApiContext, record: string): Promise<Response> {
   const home = managerHref({ file: record });
-  const reader = multipartReader(UPLOAD_SLOTS, { tooLarge: "drop" });
+  const reader = multipartReader(ctx, UPLOAD_SLOTS, { tooLarge: "drop" });
   try {
     let form: FormData;
     try {
