@@ -34,8 +34,12 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.string().min(32))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(8),
-  /** How often a page asks the API whether the session's token still stands (decision 103); 0 = every page. */
-  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  /**
+   * How often a page asks the API whether the session's token still stands (decision 103); 0 = every page.
+   * The bound on a process that did not sign the session out: a copy of its cookie shows the citizen there
+   * at most this long after 'Cerrar sesión' (issue 37: seconds, not a minute).
+   */
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(900).default(5),
   TENANT: z
     .string()
     .regex(/^[a-z0-9-]+$/)
