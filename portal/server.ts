@@ -158,8 +158,14 @@ const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?
  * security headers, counted as such in the access log and the metrics, never a 500 for Remix to throw.
  */
 const wellFormed: express.RequestHandler = (req, res, next) => {
+  // A balancer chain may send `X-Forwarded-Host: a, b`: each of its hosts must be one.
   const forwarded = req.headers["x-forwarded-host"];
-  const hostsOk = HOST.test(req.headers.host ?? "") && (forwarded === undefined || HOST.test(String(forwarded)));
+  const hostsOk =
+    HOST.test(req.headers.host ?? "") &&
+    (forwarded === undefined ||
+      String(forwarded)
+        .split(",")
+        .every((h) => HOST.test(h.trim())));
   if (hostsOk && decodesWhole(req.path)) return next();
   res.status(400).set("Connection", "close").type("text/plain").send("Solicitud inválida");
 };

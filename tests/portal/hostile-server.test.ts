@@ -247,6 +247,9 @@ describe("a malformed Host or a bad escape in the path", () => {
     );
     expect(answer.status).toBe(400);
     expectStrictHeaders(answer.headers);
+    // A chain of balancers' hosts is well formed.
+    const chain = await raw("GET", "/procedures", { "X-Forwarded-Host": "portal.example, 127.0.0.1:3000" });
+    expect(chain.status).toBe(302);
   });
 
   const paths = ["/x/%c0", "/procedures%ff", "/resources/records/download/%c0%af"];
