@@ -126,7 +126,7 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
     for (let i = 0; i < UPLOAD_SLOTS; i++) {
       const chosen = form.get(`file_${i}`);
       const tooLarge = reader.tooLarge.has(`file_${i}`);
-      let held: HeldFile | HeldUpload | null = form.get(`remove_${i}`) ? null : readHoldToken(form.get(`held_${i}`), binding);
+      let held: HeldFile | HeldUpload | null = form.get(`remove_${i}`) ? null : await readHoldToken(form.get(`held_${i}`), binding);
       const name = String(form.get(`name_${i}`) ?? "").trim();
       const reference = String(form.get(`reference_${i}`) ?? "").trim();
       if (!isDiskFile(chosen) && !tooLarge && !held && !name && !reference) continue;
@@ -148,7 +148,7 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
       if (!reference) slot.reference = t.uploadModal.referenceRequired;
 
       if (Object.keys(slot).length) slots[i] = slot;
-      values[i] = { name, reference, ...(held ? { held: { token: holdToken(held, binding), fileName: held.fileName } } : {}) };
+      values[i] = { name, reference, ...(held ? { held: { token: await holdToken(held, binding), fileName: held.fileName } } : {}) };
       if (held) ready.push({ name, reference, file: held });
     }
 
