@@ -1,5 +1,5 @@
 /**
- * The question the portal asks once before it reads an upload's body (issue 37, extension
+ * Uploads and the citizen's limits (issue 37). The question the portal asks once before it reads an upload's body (issue 37, extension
  * `upload-leases`): may this citizen upload now? The API answers 429 when the citizen is past the
  * upload rate limit or already has its most uploads in flight; else a lease, given back when the
  * upload is done. Counts and leases live in the API's database, so they hold across every portal
@@ -37,4 +37,17 @@ export async function takeUploadLease(ctx: ApiContext): Promise<() => void> {
     return none;
   }
   return () => void apiJson(ctx, api`/api/fs/upload-leases/${lease}`, z.unknown(), { method: "DELETE", timeoutMs: 5_000 }).catch(() => {});
+}
+
+/**
+ * Removes an upload the citizen cancelled after the portal had forwarded it (extension
+ * `upload-cancel`); whether it is gone. Without the extension, or if the API refuses (the file is
+ * already attached), it stays: unattached, the API's sweeper removes it after its grace period.
+ */
+export async function discardCancelledUpload(ctx: ApiContext, fileId: string): Promise<boolean> {
+  if (!(await offers(ctx, "uploadCancel"))) return false;
+  return apiJson(ctx, api`/api/fs/raw/bucket/${fileId}`, z.unknown(), { method: "DELETE", timeoutMs: 10_000 }).then(
+    () => true,
+    () => false,
+  );
 }

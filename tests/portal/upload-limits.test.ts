@@ -9,6 +9,7 @@ import { createPortalApp, hardenServer } from "../../portal/server";
 import { UPLOAD_CONCURRENCY_MESSAGE } from "../../server/http/security/upload-limit";
 import { buildRoute, serverBuild } from "../unit/portal-build";
 import { forgetExtensions } from "~/api/extensions.server";
+import { newLoadContext } from "~/api/load-context.server";
 import * as entry from "~/entry.server";
 import { csrf } from "~/lib/csrf.server";
 import { diskBudget, multipartFormReader, TemporaryDiskFull, uploadDiskBudget } from "~/lib/multipart.server";
@@ -155,6 +156,43 @@ describe("an upload past the citizen's limits (issue 37)", () => {
     expect(response.status).toBe(200);
     expect(uploads).toBe(1);
     expect(leases.taken).toBe(0);
+  });
+});
+
+describe("a cancel that arrives before the answer (issue 37)", () => {
+  it("leaves nothing stored: the file the portal had already forwarded is removed", async () => {
+    const leaving = new AbortController();
+    const removed: string[] = [];
+    server.use(
+      http.post(`${API}/api/fs/raw/bucket`, () => {
+        // The citizen presses 'Cancelar' after the last byte, while the portal forwards the file.
+        leaving.abort();
+        return HttpResponse.json({ result: "file-9" });
+      }),
+      http.delete(`${API}/api/fs/raw/bucket/:id`, ({ params }) => {
+        removed.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const [token, csrfCookie] = await csrf.commitToken();
+    const form = new FormData();
+    form.set("csrf", token);
+    form.set("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], "nota.pdf", { type: "application/pdf" }));
+    const request = await signedInRequest("http://localhost:3000/resources/records/upload", {
+      method: "POST",
+      body: form,
+      signal: leaving.signal,
+      headers: { Cookie: csrfCookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" },
+    });
+    const response = (await upload.action({ request, params: {}, context: newLoadContext() })) as Response;
+    expect(removed).toEqual(["file-9"]);
+    expect(await response.json()).not.toHaveProperty("fileId");
+  });
+
+  it("an upload nobody cancelled is kept", async () => {
+    const answer = await postLarge(MB);
+    expect(answer.status).toBe(200);
+    expect(uploads).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@
 import { json, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { uploadFile } from "~/api/files.server";
-import { takeUploadLease, UploadNotNow } from "~/api/upload-leases.server";
+import { discardCancelledUpload, takeUploadLease, UploadNotNow } from "~/api/upload-leases.server";
 import type { ApiContext } from "~/api/client.server";
 import { registerUploads } from "~/api/records.server";
 import { readForm } from "~/lib/form.server";
@@ -44,6 +44,9 @@ export async function uploadOne({ request, context }: RequestScope) {
     if (!isDiskFile(file)) return json({ error: t.uploadModal.fileRequired }, { status: 400 });
     try {
       const fileId = await forwardFile(ctx, file);
+      // Cancelled after its last byte but before this answer (issue 37): nothing is kept, where the API can remove it.
+      if (request.signal.aborted && (await discardCancelledUpload(ctx, fileId)))
+        return json({ error: t.toasts.uploadError }, { status: 409 });
       return json({ fileId });
     } catch (error) {
       if (error instanceof Response) throw error;
