@@ -1,7 +1,7 @@
 import { http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, happy, noExtensions } from "../mocks/api";
+import { API, chatDoc, chatOf, config, happy, noExtensions } from "../mocks/api";
 import { until } from "../until";
 import type { AddressInfo, Socket } from "node:net";
 import { failOnUnhandled, postMultipart, signedInRequest } from "./helpers";
@@ -13,6 +13,7 @@ import { newLoadContext } from "~/api/load-context.server";
 import * as entry from "~/entry.server";
 import { csrf } from "~/lib/csrf.server";
 import { diskBudget, multipartFormReader, TemporaryDiskFull, uploadDiskBudget } from "~/lib/multipart.server";
+import * as attach from "~/routes/resources.chat.attach";
 import * as upload from "~/routes/resources.records.upload";
 
 /**
@@ -187,6 +188,45 @@ describe("a cancel that arrives before the answer (issue 37)", () => {
     const response = (await upload.action({ request, params: {}, context: newLoadContext() })) as Response;
     expect(removed).toEqual(["file-9"]);
     expect(await response.json()).not.toHaveProperty("fileId");
+  });
+
+  it("a chat attachment cancelled so is neither attached nor kept", async () => {
+    const leaving = new AbortController();
+    const removed: string[] = [];
+    let attached = 0;
+    server.use(
+      http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
+      http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () =>
+        HttpResponse.json({ result: chatOf({ documents: [chatDoc("d1", { description: "DNI" })] }) }),
+      ),
+      http.post(`${API}/api/fs/raw/bucket`, () => {
+        leaving.abort();
+        return HttpResponse.json({ result: "file-8" });
+      }),
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => {
+        attached++;
+        return HttpResponse.json({ success: true });
+      }),
+      http.delete(`${API}/api/fs/raw/bucket/:id`, ({ params }) => {
+        removed.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const [token, csrfCookie] = await csrf.commitToken();
+    const form = new FormData();
+    form.set("csrf", token);
+    form.set("document", "d1");
+    form.set("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], "dni.pdf", { type: "application/pdf" }));
+    const request = await signedInRequest("http://localhost:3000/resources/chat/attach?instance=i-1", {
+      method: "POST",
+      body: form,
+      signal: leaving.signal,
+      headers: { Cookie: csrfCookie!.split(";")[0]!, "Sec-Fetch-Site": "same-origin" },
+    });
+    const response = (await attach.action({ request, params: {}, context: newLoadContext() })) as Response;
+    expect(removed).toEqual(["file-8"]);
+    expect(attached).toBe(0);
+    expect(await response.json()).toHaveProperty("error");
   });
 
   it("an upload nobody cancelled is kept", async () => {

@@ -44,9 +44,6 @@ export async function uploadOne({ request, context }: RequestScope) {
     if (!isDiskFile(file)) return json({ error: t.uploadModal.fileRequired }, { status: 400 });
     try {
       const fileId = await forwardFile(ctx, file);
-      // Cancelled after its last byte but before this answer (issue 37): nothing is kept, where the API can remove it.
-      if (request.signal.aborted && (await discardCancelledUpload(ctx, fileId)))
-        return json({ error: t.toasts.uploadError }, { status: 409 });
       return json({ fileId });
     } catch (error) {
       if (error instanceof Response) throw error;
@@ -80,9 +77,16 @@ async function admitUpload(ctx: ApiContext): Promise<() => void> {
 /** A non-empty uploaded file (text fields are strings). */
 export const isDiskFile = (value: FormDataEntryValue | null): value is File => value instanceof File && value.size > 0;
 
-/** Sends one uploaded file to the API; answers its id. */
-export function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
-  return uploadFile(ctx, { file, filename });
+/**
+ * Sends one uploaded file to the API; answers its id. When the citizen cancelled meanwhile (after the
+ * last byte, before the answer: issue 37) the file is removed where the API can (extension
+ * `upload-cancel`), and an ApiError 499 says so: nothing goes on to register or attach it.
+ */
+export async function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
+  const fileId = await uploadFile(ctx, { file, filename });
+  if (!ctx.request.signal.aborted) return fileId;
+  await discardCancelledUpload(ctx, fileId);
+  throw new ApiError(499, "CANCELLED", null);
 }
 
 /** The citizen-facing text of a failed file upload (spec sections 5 and 8). */
