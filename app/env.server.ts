@@ -13,7 +13,9 @@ export const EnvSchema = z.object({
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   API_BASE_URL: z.string().url().default("http://127.0.0.1:4000"),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 023). */
+  /** The most bytes all of this process's uploads may hold in its temporary folder at once; past it an upload is refused (issue 37). */
+  UPLOAD_TMP_LIMIT_BYTES: z.coerce.number().int().min(1_048_576).default(1_073_741_824),
+  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 097). */
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(REFERENCE_CACHE_MS_MAX).default(REFERENCE_CACHE_MS_DEFAULT),
   OIDC_ISSUER: z.string().url().default("http://localhost:4001"),
   OIDC_CLIENT_ID: z.string().min(1).default("portal"),
@@ -32,8 +34,12 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.string().min(32))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(8),
-  /** How often a page asks the API whether the session's token still stands (decision 103); 0 = every page. */
-  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  /**
+   * How often a page asks the API whether the session's token still stands (decision 103); 0 = every page.
+   * The bound on a process that did not sign the session out: a copy of its cookie shows the citizen there
+   * at most this long after 'Cerrar sesión' (issue 37: seconds, not a minute).
+   */
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(900).default(5),
   TENANT: z
     .string()
     .regex(/^[a-z0-9-]+$/)

@@ -21,6 +21,10 @@ export const EXTENSIONS = {
   readablePages: "readable-pages",
   /** `POST /api/security/logout`: the backend revokes the token at 'Cerrar sesión'. */
   logout: "logout",
+  /** `POST` and `DELETE /api/fs/upload-leases`: an upload over the citizen's limits refused before its body is read (issue 37). */
+  uploadLeases: "upload-leases",
+  /** `DELETE /api/fs/raw/bucket/{id}`: an upload cancelled before its answer is removed at once (issue 37). */
+  uploadCancel: "upload-cancel",
 } as const;
 
 export type Extension = keyof typeof EXTENSIONS;

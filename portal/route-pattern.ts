@@ -28,10 +28,22 @@ export function routePatternOf(routes: ServerBuild["routes"]): (pathname: string
   return (pathname) => {
     const known = cache.get(pathname);
     if (known) return known;
+    // The router would warn on the console with the path in its text; the portal answers such a path 400.
+    if (!decodesWhole(pathname)) return "(malformed)";
     const matches = matchRoutes(roots, pathname);
     const pattern = matches?.length ? (matches[matches.length - 1].route as Node).pattern || "/" : "(no route)";
     // Only static paths are remembered (a pattern without parameters is the path itself): bounded by the routes.
     if (pattern === pathname) cache.set(pathname, pattern);
     return pattern;
   };
+}
+
+/** Whether every percent escape in the path decodes (`/x/%c0` does not). */
+export function decodesWhole(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -27,7 +27,7 @@ import { requireSupportedNode } from "../common/node-line.js";
 import { installFaultHandlers } from "../common/process-faults.js";
 import { apiObserver, createPortalMetrics, type AccessEntry } from "./metrics.js";
 import { readinessRoute, type PortalHealth, type ReadinessOptions } from "./readiness.js";
-import { routePatternOf } from "./route-pattern.js";
+import { decodesWhole, routePatternOf } from "./route-pattern.js";
 
 export type { AccessEntry };
 
@@ -86,6 +86,8 @@ export function createPortalApp({
   const app = express();
   app.disable("x-powered-by");
   app.use(requestIds());
+  // Before health: every answer, `/health/ready` included, carries the security headers.
+  app.use(secureAnswers(build));
   if (readiness) app.get("/health/ready", readinessRoute(readiness));
   // Pages come compressed from entry.server (decision 076), and pass; everything else is compressed here.
   app.use(compression());
@@ -107,7 +109,7 @@ export function createPortalApp({
     });
     next();
   });
-  app.use(secureAnswers(build));
+  app.use(wellFormed);
   beforeRemix?.(app);
   // Each request's state, shared by all its loaders, its action and entry.server (decision 076).
   const getLoadContext = () => newLoadContext(observe);
@@ -144,7 +146,31 @@ function secureAnswers(build: ServerBuild): express.RequestHandler {
   };
 }
 
-/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 076). */
+/**
+ * A host name, an IPv4 address or a bracketed IPv6 one, with an optional port: what a `Host` (and a
+ * balancer's `X-Forwarded-Host`) may be. Anything else would make the request's URL unparseable.
+ */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * A request whose URL cannot be built — an empty or malformed `Host` (`localhost:5201:1`, `[::1`,
+ * `a,b`) or a path with a bad percent escape (`/x/%c0`) — is the client's error: a bare 400 with the
+ * security headers, counted as such in the access log and the metrics, never a 500 for Remix to throw.
+ */
+const wellFormed: express.RequestHandler = (req, res, next) => {
+  // A balancer chain may send `X-Forwarded-Host: a, b`: each of its hosts must be one.
+  const forwarded = req.headers["x-forwarded-host"];
+  const hostsOk =
+    HOST.test(req.headers.host ?? "") &&
+    (forwarded === undefined ||
+      String(forwarded)
+        .split(",")
+        .every((h) => HOST.test(h.trim())));
+  if (hostsOk && decodesWhole(req.path)) return next();
+  res.status(400).set("Connection", "close").type("text/plain").send("Solicitud inválida");
+};
+
+/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 091). */
 function headersOf(res: ServerResponse): HeaderAccess {
   return {
     get: (name) => {

@@ -1,11 +1,11 @@
 /**
  * Compiles the server side to plain JavaScript in `dist/` (decision 045): the API, the portal's
  * production server, `npm start`'s launcher, the operator CLI and the seed, each one bundled file
- * of our own code (npm packages stay imports from node_modules), for Node 20 and later. Production
+ * of our own code (npm packages stay imports from node_modules), for Node 22 and 24. Production
  * runs these with `node`; tsx is for development and tests only.
  * `npm run build` runs it after `remix build`.
  */
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -21,6 +21,23 @@ export const entries = {
   seed: "server/seed/run.ts",
 };
 
+/**
+ * The first statement of every compiled file (issue 37): on a Node.js older than package.json's
+ * `engines` each program — the API, the portal, the launcher, the seed and every operator command
+ * (`operators:*`, `backup:*`) — stops with the supported lines and exit 1, before any of its code
+ * runs; the seed and the database commands otherwise died in the SQLite driver with no word. In every
+ * file, shared chunks included, so it runs before the first of our modules is evaluated.
+ */
+export function nodeLineCheck() {
+  const { engines } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const [, major, minor] = /^>=(\d+)\.(\d+)$/.exec(engines.node).map(Number);
+  const refusal = `Node.js \${process.versions.node} is not supported: Atención Virtual runs on Node.js ${major} (${major}.${minor} or later) and 24. Install one of those (npm ci links the pinned Node 24 on Linux x64) and start it again.`;
+  return (
+    `{const [M=0,m=0]=process.versions.node.split(".").map(Number);` +
+    `if(M<${major}||(M===${major}&&m<${minor})){process.stderr.write(\`\${(process.argv[1]||"node").split("/").pop()}: ${refusal}\\n\`);process.exit(1);}}`
+  );
+}
+
 /** @type {import("esbuild").BuildOptions} esbuild's options for the programs (the test of the production install reads them too). */
 export const buildOptions = {
   absWorkingDir: root,
@@ -34,7 +51,8 @@ export const buildOptions = {
   // AWS SDK) stays a chunk of its own, loaded only when used.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
-  target: "node20",
+  target: "node22",
+  banner: { js: nodeLineCheck() },
   sourcemap: true,
   alias: { "~": "./app" },
   logLevel: "warning",

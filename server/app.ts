@@ -22,6 +22,7 @@ import { exportRoutes } from "./http/export/routes.js";
 import { healthRoutes, type HealthState } from "./http/health/routes.js";
 import { threadRoutes } from "./http/thread/routes.js";
 import { securityRoutes } from "./http/security/routes.js";
+import { uploadLeaseRoutes } from "./http/security/upload-limit.js";
 import type { RouteDeps } from "./http/types.js";
 import { refuseNulCharacters } from "./http/validation.js";
 import { blobStoreFromConfig, type BlobStore } from "./storage/index.js";
@@ -59,6 +60,7 @@ export const apiRoutePlugins: FastifyPluginAsync<RouteDeps>[] = [
   configRoutes,
   ddRoutes,
   fsRoutes,
+  uploadLeaseRoutes,
   instancesDispatchRoutes,
   proceduresRoutes,
   recordsRoutes,

@@ -115,6 +115,8 @@ export const EnvSchema = z
     /** Uploads one citizen may start per window (`/api/fs/raw/bucket`); past it, 429. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Uploads one citizen may have in flight at once in the portal (a lease each, `/api/fs/upload-leases`); past it, 429. */
+    UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
 
     // Mail (decision 028): without SMTP_URL each mail is written as an .eml under DATA_DIR/outbox.
     /**

@@ -1,9 +1,10 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import * as oidc from "openid-client";
 import { z } from "zod/v4";
 import { env } from "~/env.server";
 import { getSession, newSessionData, sessionStorage, type RequestScope } from "./session.server";
 import { safeReturnPath } from "./redirect";
+import { portalCookie } from "./sealed-cookie.server";
 
 /**
  * OpenID Connect authorization code flow with PKCE, state and nonce
@@ -27,14 +28,7 @@ function getConfig() {
   return configPromise;
 }
 
-const transactionCookie = createCookie(env.secure ? "__Host-av_oidc" : "av_oidc", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  maxAge: 600,
-  secrets: [env.SESSION_SECRET],
-});
+const transactionCookie = portalCookie("av_oidc", { maxAge: 600 });
 
 const TransactionSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), returnTo: z.string().nullable() });
 

@@ -1,7 +1,7 @@
-import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env } from "~/env.server";
 import { errorPage } from "./resource.server";
+import { portalCookie } from "./sealed-cookie.server";
 
 /**
  * CSRF protection for every form post, in two layers:
@@ -9,19 +9,15 @@ import { errorPage } from "./resource.server";
  * 2. after the body is parsed (streamed to disk for uploads, never buffered whole): the
  *    double-submit token in the `csrf` field must match the signed cookie.
  */
-const cookie = createCookie(env.secure ? "__Host-av_csrf" : "av_csrf", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  secrets: [env.SESSION_SECRET],
-});
+const cookie = portalCookie("av_csrf");
 
 /**
  * remix-utils' double-submit token, made, set and checked by remix-utils alone (decision 099): one
  * implementation signs the token and verifies it, so the two can never disagree.
  */
 export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: env.SESSION_SECRET });
+/** The same, for a token signed with a previous secret (a page rendered before a rotation, issue 37). */
+const previousCsrf = env.SESSION_PREVIOUS_SECRETS.map((secret) => new CSRF({ cookie, formDataKey: "csrf", secret }));
 
 /**
  * The page's token and, when the browser has none yet, the Set-Cookie that gives it one
@@ -96,10 +92,16 @@ function assertOriginIsHost(request: Request) {
 
 /** Layer 2: the token in the parsed form must match the cookie. */
 export async function assertToken(formData: FormData, request: Request) {
-  try {
-    await csrf.validate(formData, request.headers);
-  } catch (error) {
-    if (error instanceof CSRFError) throw new CsrfRejected(error.code);
-    throw error;
+  let rejected: CSRFError | null = null;
+  for (const checker of [csrf, ...previousCsrf]) {
+    try {
+      return await checker.validate(formData, request.headers);
+    } catch (error) {
+      if (!(error instanceof CSRFError)) throw error;
+      rejected ??= error;
+      // A token signed with another secret is tried against the previous ones; any other failure is final.
+      if (error.code !== "tampered_token_in_cookie") break;
+    }
   }
+  throw new CsrfRejected(rejected!.code);
 }

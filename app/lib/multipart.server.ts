@@ -9,16 +9,17 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
 import { countedStream } from "@common/streamed-bytes";
+import { env } from "~/env.server";
 import { errors as E } from "~/lib/messages/errors";
 
 /** An upload refused while it was read; `message` is the citizen's text (catalogue). */
 export class UploadRefused extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 413 | 415 | 429 | 503,
     message: string,
   ) {
     super(message);
@@ -43,6 +44,32 @@ export class MalformedUpload extends UploadRefused {
   }
 }
 
+/** The process's temporary folder holds its most upload bytes (UPLOAD_TMP_LIMIT_BYTES): try again shortly. */
+export class TemporaryDiskFull extends UploadRefused {
+  constructor() {
+    super(503, E.uploadLimits.busy);
+  }
+}
+
+/**
+ * The bytes the uploads of a process may hold on its temporary disk at once (issue 37): each chunk
+ * is taken from it before it is written, and given back when the reader's files are removed.
+ */
+export function diskBudget(capBytes: number) {
+  let held = 0;
+  return {
+    take: (bytes: number) => (held + bytes > capBytes ? false : ((held += bytes), true)),
+    give: (bytes: number) => void (held = Math.max(0, held - bytes)),
+    get held() {
+      return held;
+    },
+  };
+}
+export type DiskBudget = ReturnType<typeof diskBudget>;
+let processBudget: DiskBudget | null = null;
+/** This process's budget, of UPLOAD_TMP_LIMIT_BYTES. */
+export const uploadDiskBudget = () => (processBudget ??= diskBudget(env.UPLOAD_TMP_LIMIT_BYTES));
+
 export type MultipartLimits = {
   maxFileBytes: number;
   maxFiles: number;
@@ -54,6 +81,13 @@ export type MultipartLimits = {
    * files that keeps the others, and says which one was too large).
    */
   tooLarge?: "refuse" | "drop";
+  /**
+   * Asked once, after the caller's `beforeFirstFile` and before any byte of the first file is read
+   * (the upload limits, issue 37): a rejection stops the read; what it resolves to runs at `cleanup()`.
+   */
+  admit?: () => Promise<() => void>;
+  /** default: the process's (UPLOAD_TMP_LIMIT_BYTES) */
+  disk?: DiskBudget;
 };
 
 /**
@@ -86,6 +120,18 @@ export type ReadHooks = {
 export function multipartFormReader(limits: MultipartLimits) {
   const directory = mkdtempSync(path.join(os.tmpdir(), "av-upload-"));
   const tooLarge = new Set<string>();
+  const disk = limits.disk ?? uploadDiskBudget();
+  let written = 0;
+  let release = () => {};
+  /** Each chunk is taken from the disk budget before it is written; past the budget the upload fails. */
+  const budgeted = () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (!disk.take(chunk.byteLength)) return done(new TemporaryDiskFull());
+        written += chunk.byteLength;
+        done(null, chunk);
+      },
+    });
   const read = async (request: Request, hooks: ReadHooks = {}): Promise<FormData> => {
     const type = request.headers.get("Content-Type") ?? "";
     if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) throw new MalformedUpload("not multipart");
@@ -118,10 +164,14 @@ export function multipartFormReader(limits: MultipartLimits) {
     // The first file waits for the check; a refusal stops the read before any of its bytes.
     let firstFile: Promise<void> | null = null;
     const checkFirst = () => {
-      firstFile ??= (hooks.beforeFirstFile?.(form) ?? Promise.resolve()).catch((error: Error) => {
-        fail(error);
-        throw error;
-      });
+      firstFile ??= (hooks.beforeFirstFile?.(form) ?? Promise.resolve())
+        .then(async () => {
+          if (limits.admit) release = await limits.admit();
+        })
+        .catch((error: Error) => {
+          fail(error);
+          throw error;
+        });
       return firstFile;
     };
     parser.on("field", (name, value) => form.append(name, value));
@@ -136,7 +186,7 @@ export function multipartFormReader(limits: MultipartLimits) {
       const target = path.join(directory, randomUUID());
       stream.on("limit", () => (limits.tooLarge === "drop" ? tooLarge.add(field) : fail(new UploadTooLarge())));
       const write = checkFirst()
-        .then(() => pipeline(stream, countedStream(), createWriteStream(target)))
+        .then(() => pipeline(stream, countedStream(), budgeted(), createWriteStream(target)))
         .then(async () => {
           if (!stream.truncated) form.append(field, await diskFile(target, mimeType || "application/octet-stream", givenName(filename)));
         })
@@ -162,5 +212,12 @@ export function multipartFormReader(limits: MultipartLimits) {
     if (failure) throw failure;
     return form;
   };
-  return { read, tooLarge, cleanup: () => rmSync(directory, { recursive: true, force: true }) };
+  const cleanup = () => {
+    rmSync(directory, { recursive: true, force: true });
+    disk.give(written);
+    written = 0;
+    release();
+    release = () => {};
+  };
+  return { read, tooLarge, cleanup };
 }

@@ -12,12 +12,13 @@ import { CompactEncrypt, decodeProtectedHeader } from "jose";
  * signed-only format, or one made with an unknown secret, reads as an empty session (signed out).
  * jose writes the cookie; every page opens it, with node:crypto's AES-256-GCM (decision 002).
  */
-type Key = { kid: string; secret: KeyObject; key: Promise<webcrypto.CryptoKey> };
+export type Key = { kid: string; secret: KeyObject; key: Promise<webcrypto.CryptoKey> };
 
 const ENC = "A256GCM";
 
-export function deriveSessionKey(secret: string): Key {
-  const raw = Buffer.from(hkdfSync("sha256", secret, "atencion-virtual/session-cookie", "A256GCM key, v1", 32));
+/** The key of `secret` for one purpose (`session-cookie`, or another sealed value's: each purpose a key of its own). */
+export function deriveSessionKey(secret: string, purpose = "session-cookie"): Key {
+  const raw = Buffer.from(hkdfSync("sha256", secret, `atencion-virtual/${purpose}`, "A256GCM key, v1", 32));
   // The key id names the key without revealing it (a hash of the derived key, not of the secret).
   const kid = createHash("sha256").update(raw).digest("base64url").slice(0, 16);
   // Imported once: given raw bytes, jose would import the key again for every cookie it seals.
@@ -90,7 +91,7 @@ export function createEncryptedCookieSessionStorage<Data, FlashData = Data>(opti
   cookie: Omit<CookieOptions, "secrets" | "encode" | "decode">;
 }): SessionStorage<Data, FlashData> {
   if (options.secrets.length === 0) throw new Error("session secrets required");
-  const keys = options.secrets.map(deriveSessionKey);
+  const keys = options.secrets.map((secret) => deriveSessionKey(secret));
   const attributes = { path: "/", sameSite: "lax" as const, ...options.cookie };
   const remixEncoded = createCookie(options.name, options.cookie);
   const tokenOf = async (cookieHeader: string): Promise<unknown> => {

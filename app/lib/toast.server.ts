@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { env } from "~/env.server";
+import { COOKIE_SECRETS } from "./sealed-cookie.server";
 
 /**
  * Toasts travel as a one-time flash cookie written by actions (Post/Redirect/Get)
@@ -24,7 +25,7 @@ const toastStorage = createCookieSessionStorage({
     sameSite: "lax",
     secure: env.secure,
     path: "/",
-    secrets: [env.SESSION_SECRET],
+    secrets: [...COOKIE_SECRETS],
   },
 });
 

@@ -7,8 +7,9 @@
  * wrote at all (the only ones the sweeper may delete) is `written_blobs`, in
  * `server/storage/written-repository.ts`.
  */
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { DbOrTx } from "../db/index.js";
+import type { Database } from "../db/types.js";
 
 /** Tables whose rows name a blob in the blob store. */
 const BLOB_TABLES = ["files", "file_renditions", "dd_communication_files"] as const;
@@ -26,6 +27,33 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
   return used;
 }
 
+/** Nothing refers to the file (`files`, in the query it is given to): the sweeper's test, and a cancelled upload's (issue 37). */
+const unreferenced = ({ not, exists, selectFrom }: ExpressionBuilder<Database, "files">) =>
+  not(
+    exists(
+      selectFrom("record_documents")
+        .select(sql`1`.as("one"))
+        .whereRef("record_documents.file_id", "=", "files.id")
+        .unionAll(
+          selectFrom("chat_documents")
+            .select(sql`1`.as("one"))
+            .whereRef("chat_documents.file_id", "=", "files.id"),
+        )
+        .unionAll(
+          selectFrom("proc_received_docs")
+            .select(sql`1`.as("one"))
+            .whereRef("proc_received_docs.file_id", "=", "files.id"),
+        )
+        .unionAll(
+          selectFrom("proc_history")
+            .innerJoin("proc_instances", "proc_instances.id", "proc_history.instance_id")
+            .select(sql`1`.as("one"))
+            .whereRef("proc_instances.owner_cuil", "=", "files.owner_cuil")
+            .where("proc_history.files", "like", sql<string>`'%' || files.id || '%'`),
+        ),
+    ),
+  );
+
 export type UnreferencedFile = { id: string; storage_key: string };
 
 /**
@@ -40,32 +68,7 @@ export async function unreferencedFiles(db: DbOrTx, cutoff: string, afterId: str
     .select(["files.id", "files.storage_key"])
     .where("files.created_at", "<", cutoff)
     .where("files.id", ">", afterId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("record_documents")
-            .select(sql`1`.as("one"))
-            .whereRef("record_documents.file_id", "=", "files.id")
-            .unionAll(
-              selectFrom("chat_documents")
-                .select(sql`1`.as("one"))
-                .whereRef("chat_documents.file_id", "=", "files.id"),
-            )
-            .unionAll(
-              selectFrom("proc_received_docs")
-                .select(sql`1`.as("one"))
-                .whereRef("proc_received_docs.file_id", "=", "files.id"),
-            )
-            .unionAll(
-              selectFrom("proc_history")
-                .innerJoin("proc_instances", "proc_instances.id", "proc_history.instance_id")
-                .select(sql`1`.as("one"))
-                .whereRef("proc_instances.owner_cuil", "=", "files.owner_cuil")
-                .where("proc_history.files", "like", sql<string>`'%' || files.id || '%'`),
-            ),
-        ),
-      ),
-    )
+    .where(unreferenced)
     .orderBy("files.id")
     .limit(limit)
     .execute();
@@ -95,4 +98,16 @@ export async function deleteUnreferencedFile(db: DbOrTx, id: string): Promise<bo
 function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string };
   return e.code === "23503" || e.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
+/** Whether the citizen `cuil`'s file `id` is one that nothing refers to (an upload never attached). */
+export async function isUnreferencedFileOf(db: DbOrTx, cuil: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("files")
+    .select("files.id")
+    .where("files.id", "=", id)
+    .where("files.owner_cuil", "=", cuil)
+    .where(unreferenced)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -24,7 +24,7 @@ import type { BlobStore } from "../storage/index.js";
 import { forgetWritten, keysWrittenBefore, writtenAmong } from "../storage/written-repository.js";
 import { sweepExports } from "../domain/export/service.js";
 import { startPeriodicJob } from "../periodic.js";
-import { deleteUnreferencedFile, keysInUse, renditionKeysOf, unreferencedFiles } from "./orphans-repository.js";
+import { deleteUnreferencedFile, keysInUse, renditionKeysOf, unreferencedFiles, type UnreferencedFile } from "./orphans-repository.js";
 
 export type SweepReport = {
   /** file rows (and their blobs) removed because nothing referred to them */
@@ -50,6 +50,21 @@ const LONGEST_HOLD_MS = LONGEST_HOLD_MINUTES * 60_000;
 
 const BATCH = 200;
 
+/**
+ * Removes a file nothing refers to: its row, then its blob and its page renditions'; false when a row
+ * came to refer to it meanwhile. The sweeper's, and a cancelled upload's (issue 37).
+ */
+export async function removeUnreferencedFile(deps: { db: DbOrTx; store: BlobStore }, file: UnreferencedFile): Promise<boolean> {
+  const renditions = await renditionKeysOf(deps.db, file.id);
+  if (!(await deleteUnreferencedFile(deps.db, file.id))) return false;
+  for (const key of [file.storage_key, ...renditions]) {
+    // Forgotten here too: the store given may not be the one that writes keys down (a script's).
+    await deps.store.delete(key);
+    await forgetWritten(deps.db, key);
+  }
+  return true;
+}
+
 export async function sweep(deps: { db: DbOrTx; store: BlobStore }, options: SweepOptions): Promise<SweepReport> {
   const { db, store } = deps;
   const cutoff = new Date((options.now ?? new Date()).getTime() - Math.max(options.graceMs, LONGEST_HOLD_MS));
@@ -58,16 +73,7 @@ export async function sweep(deps: { db: DbOrTx; store: BlobStore }, options: Swe
   let after = "";
   for (;;) {
     const batch = await unreferencedFiles(db, cutoff.toISOString(), after, BATCH);
-    for (const file of batch) {
-      const renditions = await renditionKeysOf(db, file.id);
-      if (!(await deleteUnreferencedFile(db, file.id))) continue;
-      for (const key of [file.storage_key, ...renditions]) {
-        // Forgotten here too: the store given may not be the one that writes keys down (a script's).
-        await store.delete(key);
-        await forgetWritten(db, key);
-      }
-      report.files++;
-    }
+    for (const file of batch) if (await removeUnreferencedFile({ db, store }, file)) report.files++;
     if (batch.length < BATCH) break;
     after = batch[batch.length - 1]!.id;
   }

@@ -107,3 +107,24 @@ describe("files layer", () => {
     expect(decodeBase64Name(Buffer.from([0xff, 0xfe]).toString("base64"))).toBeNull();
   });
 });
+
+describe("an upload cancelled before its answer (issue 37, extension upload-cancel)", () => {
+  it("is removed at once by its owner while nothing refers to it; an attached file stays", async () => {
+    const up = await upload(owner.token, await makeTextPdf("Cancelado", 1), "cancelado.pdf");
+    const id = up.json.result as string;
+    const remove = (token: string, fileId: string) => call(stack, `/api/fs/raw/bucket/${fileId}`, { method: "DELETE", token });
+    expect((await remove(other.token, id)).status).toBe(404);
+    expect((await remove(owner.token, id)).status).toBe(204);
+    expect((await call(stack, `/api/fs/viewer/getPageCount/${id}`, { token: owner.token })).status).toBe(404);
+    expect(await stack.db.selectFrom("files").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+
+    const attached = await stack.db
+      .selectFrom("record_documents")
+      .innerJoin("files", "files.id", "record_documents.file_id")
+      .select("files.id")
+      .where("files.owner_cuil", "=", demoCitizens[0].cuil)
+      .executeTakeFirstOrThrow();
+    expect((await remove(owner.token, attached.id)).status).toBe(409);
+    expect((await call(stack, `/api/fs/viewer/getPageCount/${attached.id}`, { token: owner.token })).status).toBe(200);
+  });
+});

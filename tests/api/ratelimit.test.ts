@@ -4,9 +4,10 @@ import { createDatabase, type Db } from "../../server/db/index.js";
 import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makePng } from "../../server/domain/files/samples.js";
 import { hitRateLimit, purgeRateLimits } from "../../server/domain/security/rate-limit.js";
-import { UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";
+import { takeUploadLease } from "../../server/domain/security/lease-repository.js";
+import { UPLOAD_CONCURRENCY_MESSAGE, UPLOAD_RATE_LIMIT_MESSAGE } from "../../server/http/security/upload-limit.js";
 import { filesOf, useStack } from "./fixtures.js";
-import { uploadFile } from "./harness.js";
+import { call, uploadFile } from "./harness.js";
 
 /** Uploads per citizen (decision 017): counted in the database, 429 with the spec-style message. */
 const heavy = demoCitizens[1].cuil;
@@ -73,6 +74,57 @@ describe("upload rate limit per citizen", () => {
       const rows = await stack.db.selectFrom("rate_limit_hits").selectAll().where("scope", "=", "test-shared").execute();
       expect(rows).toHaveLength(1);
       expect(await purgeRateLimits(stack.db, rule, now + 120_000)).toBe(1);
+    } finally {
+      await second.destroy();
+    }
+  });
+});
+
+describe("upload leases: asked before the body (issue 37)", () => {
+  const takeLease = (token: string) => call(stack, "/api/fs/upload-leases", { method: "POST", token });
+  const giveBack = (token: string, lease: string) => call(stack, `/api/fs/upload-leases/${lease}`, { method: "DELETE", token });
+
+  it("gives a citizen at most UPLOAD_CONCURRENCY at once, and one more when one is given back", async () => {
+    const token = await stack.sign({ sub: "20111111114" });
+    const leases: string[] = [];
+    for (let i = 0; i < stack.config.UPLOAD_CONCURRENCY; i++) {
+      const answer = await takeLease(token);
+      expect(answer.status, `lease ${i + 1}`).toBe(200);
+      leases.push(answer.json.result.lease);
+    }
+    const refused = await takeLease(token);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ code: "TOO_MANY_REQUESTS", message: UPLOAD_CONCURRENCY_MESSAGE });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Another citizen cannot give back this citizen's lease; the citizen can.
+    expect((await giveBack(await stack.sign({ sub: "20111111112" }), leases[0]!)).status).toBe(204);
+    expect((await takeLease(token)).status).toBe(429);
+    expect((await giveBack(token, leases[0]!)).status).toBe(204);
+    expect((await takeLease(token)).status).toBe(200);
+    expect((await giveBack(token, "not-a-lease")).status).toBe(400);
+  });
+
+  it("refuses a citizen past the rate limit without counting the question", async () => {
+    const token = await stack.sign({ sub: heavy });
+    // `heavy` used the whole window above.
+    const refused = await takeLease(token);
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(UPLOAD_RATE_LIMIT_MESSAGE);
+    const fresh = await stack.sign({ sub: "20111111113" });
+    for (let i = 0; i < 5; i++) await giveBack(fresh, (await takeLease(fresh)).json.result.lease);
+    const hits = await stack.db.selectFrom("rate_limit_hits").select("hits").where("subject", "=", "20111111113").execute();
+    expect(hits).toEqual([]);
+  });
+
+  it("holds across database handles (several processes), and a lapsed lease stops counting", async () => {
+    const second = await openSecondHandle();
+    try {
+      const cuil = "20000000002";
+      const now = Date.parse("2026-11-21T10:00:00Z");
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => takeUploadLease(i % 2 ? second : stack.db, cuil, 3, now)));
+      expect(results.filter(Boolean)).toHaveLength(3);
+      const later = now + 16 * 60_000;
+      expect(await takeUploadLease(second, cuil, 1, later)).not.toBeNull();
     } finally {
       await second.destroy();
     }

@@ -32,6 +32,10 @@ export const noExtensions = http.get(`${API}/api/v1/extensions`, () =>
 
 export const happy = [
   extensions,
+  // Upload leases (issue 37): every upload may start.
+  http.post(`${API}/api/fs/upload-leases`, () => HttpResponse.json({ result: { lease: "lease-1" } })),
+  http.delete(`${API}/api/fs/upload-leases/:id`, () => new HttpResponse(null, { status: 204 })),
+  http.delete(`${API}/api/fs/raw/bucket/:id`, () => new HttpResponse(null, { status: 204 })),
   http.get(`${API}/api/security/user/get_roles`, () => HttpResponse.json({ data: { data: user } })),
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(config)),
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),

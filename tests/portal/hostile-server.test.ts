@@ -1,4 +1,4 @@
-import { request as httpRequest, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { http, passthrough } from "msw";
@@ -6,7 +6,8 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { happy } from "../mocks/api";
 import { failOnUnhandled, servedPortal, signedInRequest } from "./helpers";
-import { createPortalApp, hardenServer } from "../../portal/server";
+import { createPortalApp, hardenServer, type AccessEntry } from "../../portal/server";
+import { until } from "../until";
 import { buildRoute, serverBuild } from "../unit/portal-build";
 import * as entry from "~/entry.server";
 import { csrf } from "~/lib/csrf.server";
@@ -72,6 +73,18 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
     });
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/** Writes `head` on a new connection; resolves with all the server sent when it closes. */
+function rawSocket(head: string) {
+  const url = new URL(portal.base);
+  return new Promise<string>((resolve) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(head));
+    let answer = "";
+    socket.on("data", (c) => (answer += String(c)));
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(answer));
   });
 }
 
@@ -209,5 +222,82 @@ describe("a body that trickles", () => {
     const answer = await closedAfter("GET /procedures HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(answer).toMatch(/X-Content-Type-Options: nosniff/i);
+  });
+});
+
+describe("a malformed Host or a bad escape in the path", () => {
+  const hosts = ["", "localhost:5201:1", "[::1", "a,b", "a b", "localhost:99999999"];
+  it.each(hosts)("Host %j on a post is 400 with the security headers", async (host) => {
+    // A raw socket: node:http would put its own Host in place of an empty one.
+    const answer = await rawSocket(
+      `POST /auth/logout HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nOrigin: http://localhost:3000\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\ncsrf=x",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/^X-Content-Type-Options: nosniff\r$/im);
+    expect(answer).toMatch(/^Cache-Control: no-store\r$/im);
+  });
+
+  it("a malformed X-Forwarded-Host is 400 too", async () => {
+    const answer = await raw(
+      "POST",
+      "/auth/logout",
+      { "X-Forwarded-Host": "a:1:2", "Content-Type": "application/x-www-form-urlencoded" },
+      "csrf=x",
+    );
+    expect(answer.status).toBe(400);
+    expectStrictHeaders(answer.headers);
+    // A chain of balancers' hosts is well formed.
+    const chain = await raw("GET", "/procedures", { "X-Forwarded-Host": "portal.example, 127.0.0.1:3000" });
+    expect(chain.status).toBe(302);
+  });
+
+  const paths = ["/x/%c0", "/procedures%ff", "/resources/records/download/%c0%af"];
+  it.each(paths)("%s is 400 with the security headers", async (path) => {
+    for (const method of ["GET", "POST"]) {
+      const answer = await raw(method, path, { "Content-Type": "application/x-www-form-urlencoded" }, "csrf=x");
+      expect(answer.status, method).toBe(400);
+      expectStrictHeaders(answer.headers);
+    }
+  });
+});
+
+describe("answers outside Remix", () => {
+  const lines: AccessEntry[] = [];
+  const api = createServer((_req, res) => res.writeHead(200).end());
+  let base = "";
+  let close = () => {};
+  beforeAll(async () => {
+    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
+    const apiBaseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const app = createPortalApp({
+      build: buildOf(),
+      onAccess: (entry) => lines.push(entry),
+      readiness: { health: { draining: false }, apiBaseUrl },
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((r) => listening.once("listening", r));
+    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    close = () => {
+      listening.close();
+      api.close();
+    };
+  });
+  afterAll(() => close());
+
+  it("/health/ready carries the security headers", async () => {
+    const response = await fetch(`${base}/health/ready`);
+    expect(response.status).toBe(200);
+    expectStrictHeaders(response.headers);
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
+  });
+
+  it("a bad escape is logged as a 400 of no route, without its path (the metrics count it as a client error)", async () => {
+    lines.length = 0;
+    const response = await fetch(`${base}/expedientes/27293847563%c0`);
+    expect(response.status).toBe(400);
+    await until(() => lines.length > 0, "the access line");
+    expect(lines[0]).toMatchObject({ status: 400, route: "(malformed)" });
+    expect(JSON.stringify(lines)).not.toContain("27293847563");
   });
 });

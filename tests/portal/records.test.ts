@@ -224,7 +224,7 @@ describe("/records/manager actions", () => {
     // Sent once, held for the next post; nothing registered (no handler for the registration).
     expect(uploaded).toEqual(["a.pdf"]);
     expect(answer.uploadValues["0"]).toMatchObject({ name: "Nota", reference: "", held: { fileName: "a.pdf" } });
-    expect(answer.uploadValues["0"].held.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(answer.uploadValues["0"].held.token).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 });
 
@@ -330,21 +330,21 @@ describe("hold tokens and a file over the limit among others", () => {
   const binding = { sid: "s-1", cuil: "20123456783", record: FILE };
   const file = { fileId: "f-1", fileName: "nota.pdf", mime: "application/pdf" };
 
-  it("hold for an hour from the upload, however often the form comes back, for this binding only", () => {
+  it("hold for an hour from the upload, however often the form comes back, for this binding only", async () => {
     const now = Date.now();
-    const token = holdToken(file, binding, now);
-    expect(readHoldToken(token, binding, now + HOLD_MS - 1)).toMatchObject(file);
-    expect(readHoldToken(token, binding, now + HOLD_MS)).toBeNull();
-    const again = holdToken(readHoldToken(token, binding, now + 1_000)!, binding, now + 30 * 60_000);
-    expect(readHoldToken(again, binding, now + HOLD_MS)).toBeNull();
+    const token = await holdToken(file, binding, now);
+    expect(await readHoldToken(token, binding, now + HOLD_MS - 1)).toMatchObject(file);
+    expect(await readHoldToken(token, binding, now + HOLD_MS)).toBeNull();
+    const again = await holdToken((await readHoldToken(token, binding, now + 1_000))!, binding, now + 30 * 60_000);
+    expect(await readHoldToken(again, binding, now + HOLD_MS)).toBeNull();
     for (const other of [
       { ...binding, sid: "s-2" },
       { ...binding, cuil: "20987654321" },
       { ...binding, record: DOC },
     ])
-      expect(readHoldToken(token, other, now)).toBeNull();
+      expect(await readHoldToken(token, other, now)).toBeNull();
     for (const bad of ["", "x", `${token}.x`, token.slice(0, -2), `${token.split(".")[0]}.${"A".repeat(43)}`, 42, null])
-      expect(readHoldToken(bad, binding, now)).toBeNull();
+      expect(await readHoldToken(bad, binding, now)).toBeNull();
   });
 
   it("a reader that drops a file over the limit keeps the rest of the form and names the field", async () => {

@@ -92,6 +92,23 @@ describe("a session revoked elsewhere (another process signed it out)", () => {
     expect(rolesCalls).toBe(1);
   });
 
+  it("the bound is seconds (issue 37): a copy confirmed just before 'Cerrar sesión' shows nothing 5 s later", async () => {
+    expect(SESSION_CHECK_MS).toBeLessThanOrEqual(5_000);
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(t0);
+    // Confirmed by this process's API call at t0, then signed out through another process.
+    const copied = (await signedInRequest("http://localhost:3000/accesibilidad", { kept: { ...kept } })).headers.get("Cookie")!;
+    tokenRevoked = true;
+    for (const path of ["/auth/signed-out", "/accesibilidad", "/error", "/no-existe"]) {
+      vi.setSystemTime(t0 + 5_000);
+      const data = await (await root(copied, path)).json();
+      expect(JSON.stringify(data), path).not.toContain(CUIL);
+      expect(JSON.stringify(data), path).not.toContain(user.cn);
+      expect(JSON.stringify(data), path).not.toContain(user.email);
+    }
+  });
+
   it("a confirmed session asks again only past the check interval, and keeps its confirmation in the cookie", async () => {
     const t0 = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });

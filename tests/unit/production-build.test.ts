@@ -1,5 +1,8 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { buildOptions, entries } from "../../scripts/build-server.mjs";
@@ -41,4 +44,40 @@ describe("compiled programs (dist/)", () => {
     expect(pool.length).toBeGreaterThan(0);
     expect(pool.filter((k) => k.includes("/chunks/"))).toEqual([]);
   }, 60_000);
+});
+
+describe("compiled programs on an unsupported Node.js (issue 37)", () => {
+  it("every one refuses at once with the supported lines: the seed, the operator's database commands, the API, the portal", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "av-node-line-"));
+    try {
+      // Built as `npm run build` builds them, beside the project's packages.
+      symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
+      await build({ ...(buildOptions as BuildOptions), outdir: path.join(dir, "dist"), sourcemap: false, logLevel: "silent" });
+      const olderNode = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.19.0"})';
+      const run = (file: string, ...args: string[]) =>
+        new Promise<{ code: number | null; err: string }>((resolve) => {
+          const child = spawn(process.execPath, ["--import", olderNode, path.join(dir, "dist", file), ...args], {
+            env: { ...process.env, DATA_DIR: path.join(dir, "data-never-opened") },
+          });
+          let err = "";
+          child.stderr.on("data", (c: Buffer) => (err += String(c)));
+          child.once("exit", (code) => resolve({ code, err }));
+        });
+      for (const [file, ...args] of [
+        ["seed.js"],
+        ["operator.js", "operators:list"],
+        ["operator.js", "operators:create", "--name", "Ana"],
+        ["operator.js", "backup:create", "--to", path.join(dir, "backup")],
+        ["api.js"],
+        ["portal-server.js"],
+        ["start.js"],
+      ] as [string, ...string[]][]) {
+        const { code, err } = await run(file, ...args);
+        expect(code, `${file} ${args.join(" ")}`).toBe(1);
+        expect(err).toContain(`${file}: Node.js 20.19.0 is not supported: Atención Virtual runs on Node.js 22 (22.12 or later) and 24.`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -247,7 +247,7 @@ export const MAX_ATTACH_FILES = 10;
 
 async function attach(ctx: ApiContext, request: Request, self: string) {
   const instanceId = param(request, "instance");
-  const reader = multipartReader(MAX_ATTACH_FILES, { tooLarge: "drop" });
+  const reader = multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" });
   try {
     let form: FormData;
     try {
@@ -276,7 +276,7 @@ async function attach(ctx: ApiContext, request: Request, self: string) {
 export async function attachAnswer({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "procedures");
   const instanceId = param(request, "instance");
-  const reader = multipartReader(MAX_ATTACH_FILES, { tooLarge: "drop" });
+  const reader = multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" });
   try {
     let form: FormData;
     try {

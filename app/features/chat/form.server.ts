@@ -6,11 +6,10 @@
  * the errors tied to their fields; nothing is sent to the API then.
  */
 import { randomUUID } from "node:crypto";
-import { createCookie, json, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { listInstances } from "~/api/procedures.server";
 import { createFormInstance, getChat, getFirstChat, getFormData, saveDraftForm, saveInstanceForm, type FormSpec } from "~/api/chat.server";
-import { env } from "~/env.server";
 import { readForm } from "~/lib/form.server";
 import { moduleConfig, orErrorPage, requireAdhered, type Startup } from "~/lib/guards.server";
 import { trayHref } from "~/features/procedures/url";
@@ -21,18 +20,12 @@ import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
 import { clearDraftCookie, formFields, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 import type { RequestScope } from "~/lib/session.server";
+import { portalCookie } from "~/lib/sealed-cookie.server";
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 const FORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const attemptCookie = createCookie(env.secure ? "__Host-av_form_attempt" : "av_form_attempt", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  maxAge: 60,
-  secrets: [env.SESSION_SECRET],
-});
+const attemptCookie = portalCookie("av_form_attempt", { maxAge: 60 });
 
 type Attempt = { formId: string; values: Record<string, string | string[]>; errors: FieldErrors };
 

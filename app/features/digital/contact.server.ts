@@ -1,10 +1,9 @@
-import { createCookie, json, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { sanitizeRichText } from "~/lib/rich-text.server";
 import { z } from "zod/v4";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
-import { env } from "~/env.server";
 import { parseForm } from "~/lib/form.server";
 import { loadStartup, orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
@@ -14,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/digest.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 import { failedPage } from "~/lib/outage.server";
+import { portalCookie } from "~/lib/sealed-cookie.server";
 
 export const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
@@ -57,14 +57,7 @@ export async function settingsAction({ request, context }: RequestScope) {
  * action. The action leaves a one-time signed cookie naming the page (as the toasts and receipts do);
  * the page reads and clears it (issue 31).
  */
-const confirmCookie = createCookie(env.secure ? "__Host-av_confirm" : "av_confirm", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  maxAge: 600,
-  secrets: [env.SESSION_SECRET],
-});
+const confirmCookie = portalCookie("av_confirm", { maxAge: 600 });
 
 /** Where a confirmation page opened directly (a bookmark, a reload) sends the citizen. */
 const CONFIRM_ELSEWHERE = { create: "/digital", update: "/digital/settings" } as const;

@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { env } from "~/env.server";
+import { portalCookie } from "~/lib/sealed-cookie.server";
 
 /**
  * For a digital domicile, the moment a communication is read is the moment of notification (a legal
@@ -10,14 +10,7 @@ import { env } from "~/env.server";
  */
 
 /** Set by the 'Abrir comunicación' post for the next view of that communication (SameSite=Strict: never sent from another site). */
-const opened = createCookie(env.secure ? "__Host-av_open" : "av_open", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "strict",
-  maxAge: 120,
-  secrets: [env.SESSION_SECRET],
-});
+const opened = portalCookie("av_open", { sameSite: "strict", maxAge: 120 });
 
 /** The Set-Cookie of the 'Abrir comunicación' post: the next view of `code` is the citizen's own act. */
 export const openedCookie = (code: string) => opened.serialize(code);

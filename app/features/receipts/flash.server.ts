@@ -3,22 +3,14 @@
  * action issues it and the next page offers 'Ver comprobante': the receipt's id and number travel
  * in a one-time signed cookie read by the root loader, like the toasts (Post/Redirect/Get).
  */
-import { createCookie } from "@remix-run/node";
 import { z } from "zod/v4";
 import type { ApiContext } from "~/api/client.server";
 import { issueReceipt, type ReceiptKind } from "~/api/receipts.server";
 import { offers } from "~/api/extensions.server";
-import { env } from "~/env.server";
 import { logError } from "~/lib/log.server";
+import { portalCookie } from "~/lib/sealed-cookie.server";
 
-const flashCookie = createCookie(env.secure ? "__Host-av_receipt" : "av_receipt", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  maxAge: 600,
-  secrets: [env.SESSION_SECRET],
-});
+const flashCookie = portalCookie("av_receipt", { maxAge: 600 });
 
 const FlashSchema = z.object({ id: z.string().max(64), number: z.string().max(32) });
 export type ReceiptFlash = z.infer<typeof FlashSchema>;

@@ -7,6 +7,7 @@
 import { json, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { uploadFile } from "~/api/files.server";
+import { discardCancelledUpload, takeUploadLease, UploadNotNow } from "~/api/upload-leases.server";
 import type { ApiContext } from "~/api/client.server";
 import { registerUploads } from "~/api/records.server";
 import { readForm } from "~/lib/form.server";
@@ -30,7 +31,7 @@ export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
  */
 export async function uploadOne({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "records");
-  const reader = multipartReader();
+  const reader = multipartReader(ctx);
   try {
     let form: FormData;
     try {
@@ -54,16 +55,38 @@ export async function uploadOne({ request, context }: RequestScope) {
   }
 }
 
-/** A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory. */
-export const multipartReader = (maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
-  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options });
+/**
+ * A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory,
+ * within the process's temporary disk budget. Before the first file's bytes the API is asked once
+ * whether the citizen may upload now (issue 37): past the rate limit or with the most uploads in
+ * flight, the post is refused (429, the API's text) with the rest of its body unread; the lease is
+ * given back at `cleanup()`.
+ */
+export const multipartReader = (ctx: ApiContext, maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
+  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options, admit: () => admitUpload(ctx) });
+
+async function admitUpload(ctx: ApiContext): Promise<() => void> {
+  try {
+    return await takeUploadLease(ctx);
+  } catch (error) {
+    if (error instanceof UploadNotNow) throw new UploadRefused(429, error.serverMessage ?? E.uploadLimits.rateLimited);
+    throw error;
+  }
+}
 
 /** A non-empty uploaded file (text fields are strings). */
 export const isDiskFile = (value: FormDataEntryValue | null): value is File => value instanceof File && value.size > 0;
 
-/** Sends one uploaded file to the API; answers its id. */
-export function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
-  return uploadFile(ctx, { file, filename });
+/**
+ * Sends one uploaded file to the API; answers its id. When the citizen cancelled meanwhile (after the
+ * last byte, before the answer: issue 37) the file is removed where the API can (extension
+ * `upload-cancel`), and an ApiError 499 says so: nothing goes on to register or attach it.
+ */
+export async function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
+  const fileId = await uploadFile(ctx, { file, filename });
+  if (!ctx.request.signal.aborted) return fileId;
+  await discardCancelledUpload(ctx, fileId);
+  throw new ApiError(499, "CANCELLED", null);
 }
 
 /** The citizen-facing text of a failed file upload (spec sections 5 and 8). */
@@ -89,7 +112,7 @@ const baseName = (name: string) => name.split(/[\\/]/).pop()?.trim() || "documen
  */
 export async function noJsUpload(request: Request, ctx: ApiContext, record: string): Promise<Response> {
   const home = managerHref({ file: record });
-  const reader = multipartReader(UPLOAD_SLOTS, { tooLarge: "drop" });
+  const reader = multipartReader(ctx, UPLOAD_SLOTS, { tooLarge: "drop" });
   try {
     let form: FormData;
     try {
@@ -110,7 +133,7 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
     for (let i = 0; i < UPLOAD_SLOTS; i++) {
       const chosen = form.get(`file_${i}`);
       const tooLarge = reader.tooLarge.has(`file_${i}`);
-      let held: HeldFile | HeldUpload | null = form.get(`remove_${i}`) ? null : readHoldToken(form.get(`held_${i}`), binding);
+      let held: HeldFile | HeldUpload | null = form.get(`remove_${i}`) ? null : await readHoldToken(form.get(`held_${i}`), binding);
       const name = String(form.get(`name_${i}`) ?? "").trim();
       const reference = String(form.get(`reference_${i}`) ?? "").trim();
       if (!isDiskFile(chosen) && !tooLarge && !held && !name && !reference) continue;
@@ -132,7 +155,7 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
       if (!reference) slot.reference = t.uploadModal.referenceRequired;
 
       if (Object.keys(slot).length) slots[i] = slot;
-      values[i] = { name, reference, ...(held ? { held: { token: holdToken(held, binding), fileName: held.fileName } } : {}) };
+      values[i] = { name, reference, ...(held ? { held: { token: await holdToken(held, binding), fileName: held.fileName } } : {}) };
       if (held) ready.push({ name, reference, file: held });
     }
 

@@ -1,62 +1,44 @@
 /**
  * Drafts that survive an expired session (decision 032). When a form post arrives
- * after the session expired, what the citizen wrote is kept in a cookie encrypted with
- * AES-256-GCM (key derived from SESSION_SECRET), tied to the CUIL of the expired session and
+ * after the session expired, what the citizen wrote is kept in a cookie sealed by the portal's
+ * cookie helper (app/lib/sealed-cookie.server.ts: encrypted, rotation-safe), tied to the CUIL of the expired session and
  * living 30 minutes; the sign-in then returns to the page (pending origin) and the page restores
  * it only when the new sign-in is the same citizen. Another citizen signing in on the same
  * browser never sees it: the root loader drops a draft whose owner is not the signed-in citizen,
  * and 'Cerrar sesión' clears it.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createHmac } from "node:crypto";
 import { env } from "~/env.server";
 import { readForm } from "~/lib/form.server";
+import { portalCookie, sealer } from "~/lib/sealed-cookie.server";
 import { getActiveSession, getSession, redirectToSignIn, sessionProblem, type SessionData, type RequestScope } from "~/lib/session.server";
 
 export const DRAFT_TTL_SECONDS = 30 * 60;
 /** Browsers keep about 4 kB per cookie: a bigger draft is not kept (the local draft still is, with JavaScript). */
 const MAX_COOKIE_LENGTH = 3900;
 
-export const draftCookie = createCookie(env.secure ? "__Host-av_draft" : "av_draft", {
-  path: "/",
-  httpOnly: true,
-  secure: env.secure,
-  sameSite: "lax",
-  maxAge: DRAFT_TTL_SECONDS,
-});
+export const draftCookie = portalCookie("av_draft", { maxAge: DRAFT_TTL_SECONDS });
 
-const KEY = createHash("sha256").update(`av-draft-cookie:${env.SESSION_SECRET}`).digest();
+/** Sealed by the portal's one helper (jose's JWE; the previous secrets still open it after a rotation). */
+const drafts = sealer("draft-cookie");
 
 export type DraftFields = Record<string, string | string[]>;
 type Draft = { cuil: string; page: string; fields: DraftFields; exp: number };
 
-export function sealDraft(draft: Draft): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", KEY, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(draft), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
-}
+export const sealDraft = (draft: Draft): Promise<string> => drafts.seal(draft);
 
-export function openDraft(value: unknown): Draft | null {
-  if (typeof value !== "string" || value.length < 40) return null;
-  try {
-    const raw = Buffer.from(value, "base64url");
-    const decipher = createDecipheriv("aes-256-gcm", KEY, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-    const draft = JSON.parse(text) as Draft;
-    if (
-      typeof draft.cuil !== "string" ||
-      typeof draft.page !== "string" ||
-      typeof draft.exp !== "number" ||
-      typeof draft.fields !== "object" ||
-      !draft.fields
-    )
-      return null;
-    return draft;
-  } catch {
+export async function openDraft(value: unknown): Promise<Draft | null> {
+  const draft = (await drafts.open(value)) as Partial<Draft> | null;
+  if (
+    !draft ||
+    typeof draft.cuil !== "string" ||
+    typeof draft.page !== "string" ||
+    typeof draft.exp !== "number" ||
+    typeof draft.fields !== "object" ||
+    !draft.fields
+  )
     return null;
-  }
+  return draft as Draft;
 }
 
 /** The page a request is for, as the draft key: path and query, without Remix's `_data`. */
@@ -103,7 +85,7 @@ export async function keepDraftOnExpiry(
   const kept = fields && Object.values(fields).some((v) => (Array.isArray(v) ? v.length > 0 : v.trim() !== ""));
   let header: string | null = null;
   if (kept) {
-    header = await draftCookie.serialize(sealDraft({ cuil: data.cuil, page, fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }));
+    header = await draftCookie.serialize(await sealDraft({ cuil: data.cuil, page, fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }));
     if (header.length > MAX_COOKIE_LENGTH) header = null;
   }
   // Back to the page itself after sign-in (a data request's own URL would not be remembered).
@@ -122,7 +104,9 @@ export async function keepDraftOnExpiry(
  * message typed beside it this way: the attach and the message cannot be one form post's only fields.
  */
 export async function keepDraftHeader(cuil: string, page: string, fields: DraftFields): Promise<string | null> {
-  const header = await draftCookie.serialize(sealDraft({ cuil, page: pageOf(page), fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }));
+  const header = await draftCookie.serialize(
+    await sealDraft({ cuil, page: pageOf(page), fields, exp: Date.now() + DRAFT_TTL_SECONDS * 1000 }),
+  );
   return header.length > MAX_COOKIE_LENGTH ? null : header;
 }
 

@@ -29,6 +29,11 @@ export const errors = {
         ? "Error al subir el documento. Solo se puede subir un archivo por vez."
         : `Error al subir los documentos. Se pueden subir hasta ${max} archivos por vez.`,
     malformed: "Error al subir el documento. El envío llegó incompleto. Intente nuevamente.",
+    /** The API refused an upload before its body (429) without a text of its own. */
+    rateLimited:
+      "Error al subir el documento. Se alcanzó el máximo de documentos que se pueden subir en poco tiempo. Intente nuevamente en unos minutos.",
+    /** The portal's temporary folder holds its most upload bytes (UPLOAD_TMP_LIMIT_BYTES). */
+    busy: "Error al subir el documento. El portal está recibiendo muchos documentos en este momento. Intente nuevamente en unos minutos.",
   },
   requests: {
     /** A post refused before it is read: another site's, without the form's token, not a form. */

@@ -22,6 +22,8 @@ import * as m0020 from "./0020_operator_changes.js";
 import * as m0021 from "./0021_written_blobs.js";
 import * as m0022 from "./0022_rendition_retries.js";
 import * as m0023 from "./0023_mail_outbox_recipient.js";
+import * as m0024 from "./0024_append_only_without_rowid.js";
+import * as m0025 from "./0025_upload_leases.js";
 
 /**
  * Every migration, in order. Keys sort alphabetically: keep the numeric prefix.
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0021_written_blobs": m0021,
   "0022_rendition_retries": m0022,
   "0023_mail_outbox_recipient": m0023,
+  "0024_append_only_without_rowid": m0024,
+  "0025_upload_leases": m0025,
 };

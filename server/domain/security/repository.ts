@@ -34,6 +34,18 @@ export async function addHit(db: DbOrTx, scope: string, subject: string, windowS
   return Number(row.hits);
 }
 
+/** The window's hits of `subject` so far (0 when it has none). */
+export async function hitsIn(db: DbOrTx, scope: string, subject: string, windowStart: string): Promise<number> {
+  const row = await db
+    .selectFrom("rate_limit_hits")
+    .select("hits")
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
+  return Number(row?.hits ?? 0);
+}
+
 /** Deletes the scope's windows older than `windowStart` (one subject's, or everybody's); how many. */
 export async function deleteWindowsBefore(db: DbOrTx, scope: string, windowStart: string, subject?: string): Promise<number> {
   let q = db.deleteFrom("rate_limit_hits").where("scope", "=", scope);

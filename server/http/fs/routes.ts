@@ -15,6 +15,8 @@ import {
 import { deleteFileRow, renameFile } from "../../domain/files/repository.js";
 import { ApiError } from "../../errors.js";
 import { payloadTooLarge } from "../../storage/index.js";
+import { isUnreferencedFileOf } from "../../jobs/orphans-repository.js";
+import { removeUnreferencedFile } from "../../jobs/sweeper.js";
 import { limitUploads } from "../security/upload-limit.js";
 import type { RouteDeps } from "../types.js";
 import { parse } from "../validation.js";
@@ -66,6 +68,16 @@ export const fsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, store, 
       await renameFile(db, saved.id, cleanFileName(fields.filename));
     }
     return reply.code(200).send({ result: saved.id });
+  });
+
+  // Our extension `upload-cancel` (issue 37): an upload the citizen cancelled after the portal had
+  // forwarded it is removed at once, while nothing refers to it (else 409, and it stays).
+  app.delete("/fs/raw/bucket/:id", async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    const row = await getOwnedFile(db, request.citizen.cuil, id);
+    if (!(await isUnreferencedFileOf(db, request.citizen.cuil, id)) || !(await removeUnreferencedFile({ db, store }, row)))
+      throw new ApiError(409, "CONFLICT", "El archivo ya forma parte de un trámite o expediente.");
+    return reply.code(204).send();
   });
 
   app.get("/fs/bucket/:base64FileName/:fileId", async (request, reply) => {
