@@ -257,8 +257,10 @@ function bodyDeadline({ formMs, uploadWindowMs }: { formMs: number; uploadWindow
       upload ? uploadWindowMs : formMs,
     );
     timer.unref();
-    // Not when the answer is sent: a body left unread still arrives (and is discarded) after it.
-    socket.once("close", () => clearInterval(timer));
+    // Not when the answer is sent: a body left unread still arrives (and is discarded) after it. The
+    // request closes once its body is all in or its socket is gone; a listener on the socket itself
+    // would stay for the whole keep-alive connection, one more per post (issue 38).
+    req.once("close", () => clearInterval(timer));
     next();
   };
 }
