@@ -355,7 +355,12 @@ export async function startPortalServer(options: { buildPath: string; port: numb
   const health: PortalHealth = { draining: false };
   const app = createPortalApp({
     // The API's answer within 4 s (the balancer's check allows 5, deploy/haproxy).
-    readiness: { health, apiBaseUrl: process.env.API_BASE_URL || "http://127.0.0.1:4000", timeoutMs: 4_000 },
+    readiness: {
+      health,
+      apiBaseUrl: process.env.API_BASE_URL || "http://127.0.0.1:4000",
+      issuer: process.env.OIDC_ISSUER || "http://localhost:4001",
+      timeoutMs: 4_000,
+    },
     build,
     onAccess: (entry) => {
       writeAccessLine(entry);
