@@ -194,7 +194,13 @@ describe("the API process refuses to start (issue 38)", () => {
   it("exits 1 before opening anything, one line per unsafe setting", async () => {
     const { spawnSync } = await import("node:child_process");
     const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { PATH: process.env.PATH ?? "", ...PRODUCTION, OIDC_DEV_PROVIDER: "1", SEED: "1", DATA_DIR: "/nonexistent/atencion" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...PRODUCTION,
+        OIDC_DEV_PROVIDER: "1",
+        SEED: "1",
+        DATA_DIR: "/nonexistent/atencion",
+      } as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 60_000,
     });
