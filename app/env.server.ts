@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod/v4";
 import { REFERENCE_CACHE_MS_DEFAULT, REFERENCE_CACHE_MS_MAX } from "@common/reference-data";
-import { secretWeakness } from "@common/secrets";
+import { isPublishedSecret, secretWeakness } from "@common/secrets";
 
 /**
  * Portal configuration, parsed once at start-up. A bad value stops the process
@@ -56,17 +56,14 @@ export type Env = z.infer<typeof EnvSchema> & {
 };
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** https, or a loopback address (the production build tried on one machine: `npm start`, the tests). */
-const publicEnough = (url: string) => {
-  const parsed = URL.parse(url);
-  return parsed !== null && (parsed.protocol === "https:" || LOOPBACK.has(parsed.hostname));
-};
+const isLoopback = (url: string | undefined) => LOOPBACK.has(URL.parse(url ?? "")?.hostname ?? "");
 
 /**
- * The portal's configuration from `source`, or every problem with it, one line each (issue 29). In
- * production: PORTAL_URL and OIDC_ISSUER https (a loopback address aside), a strong SESSION_SECRET,
- * no development client secret against a real issuer.
+ * The portal's configuration from `source`, or every problem with it, one line each naming its
+ * variable (issues 29 and 38). In production: PORTAL_URL and OIDC_ISSUER set, https and not on this
+ * machine, API_BASE_URL set, a strong SESSION_SECRET, a client secret that is not the development
+ * one. `LOCAL_TRIAL=1` lets the production build run on loopback addresses (npm start, the tests, the
+ * rolling restart), and only while it listens on loopback itself (HOST).
  */
 export function parseEnv(source: Record<string, string | undefined>): { env: Env; warnings: string[] } | { problems: string[] } {
   const parsed = EnvSchema.safeParse(source);
@@ -77,9 +74,20 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   const warnings: string[] = [];
   let secret = data.SESSION_SECRET;
   if (isProduction) {
-    if (!publicEnough(data.PORTAL_URL)) problems.push("PORTAL_URL: must be the portal's public https:// address in production");
-    if (!publicEnough(data.OIDC_ISSUER)) problems.push("OIDC_ISSUER: must be https in production");
-    if (data.OIDC_CLIENT_SECRET === "dev-portal-secret" && !LOOPBACK.has(URL.parse(data.OIDC_ISSUER)?.hostname ?? "")) {
+    const trial = source.LOCAL_TRIAL === "1";
+    if (trial && !LOOPBACK.has(source.HOST ?? "")) {
+      problems.push("LOCAL_TRIAL: a local trial must listen on loopback only (HOST=127.0.0.1); never set it in production");
+    }
+    const address = (name: "PORTAL_URL" | "OIDC_ISSUER", what: string, notHttps: string) => {
+      const url = source[name];
+      if (!url) problems.push(`${name}: is required in production (${what})`);
+      else if (isLoopback(url) && !trial) problems.push(`${name}: is a local address; production needs ${what}`);
+      else if (URL.parse(url)?.protocol !== "https:" && !isLoopback(url)) problems.push(`${name}: ${notHttps}`);
+    };
+    address("PORTAL_URL", "the portal's public https:// address", "must be the portal's public https:// address in production");
+    address("OIDC_ISSUER", "the provincial identity provider, https", "must be https in production");
+    if (!source.API_BASE_URL && !trial) problems.push("API_BASE_URL: is required in production (the API's balancer)");
+    if (isPublishedSecret(data.OIDC_CLIENT_SECRET) && !(trial && isLoopback(data.OIDC_ISSUER))) {
       problems.push("OIDC_CLIENT_SECRET: the development secret cannot be used in production");
     }
     if (!secret && source.ALLOW_EPHEMERAL_SESSION_SECRET !== "1") {

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "ARCHIVE_EMPTY",
   /** 409: 'Descargar mis datos' while another request's build of the same citizen's ZIP goes on (decision 073). */
   "EXPORT_IN_PROGRESS",
+  /** 503: the object store does not answer; only file features fail, every other call is served (issue 38). */
+  "STORE_UNAVAILABLE",
 ] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];

@@ -8,7 +8,18 @@ here=$(dirname "$0")
 promtool check rules "$here/prometheus/alerts.yml"
 (cd "$here/prometheus" && promtool test rules alerts.test.yml)
 rules=$(mktemp --suffix=.yml)
-trap 'rm -f "$rules"' EXIT
+scratch=$(mktemp -d)
+trap 'rm -rf "$rules" "$scratch"' EXIT
+# prometheus.yml with its token files stood in for, and the blackbox exporter's modules (issue 38).
+touch "$scratch/atencion-api.token" "$scratch/atencion-portal.token"
+sed "s#/etc/prometheus/#$scratch/#" "$here/prometheus/prometheus.yml" > "$scratch/prometheus.yml"
+cp "$here/prometheus/alerts.yml" "$scratch/"
+promtool check config "$scratch/prometheus.yml" > /dev/null
+echo "prometheus.yml: valid"
+if command -v prometheus-blackbox-exporter >/dev/null 2>&1; then
+  prometheus-blackbox-exporter --config.check --config.file="$here/prometheus/blackbox.yml" 2>/dev/null
+  echo "blackbox.yml: valid"
+fi
 # Each dashboard query as a recording rule: promtool parses it as it parses any rule.
 node -e '
   const dash = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

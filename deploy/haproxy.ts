@@ -36,6 +36,9 @@ export function startHaproxy(ports: BalancerPorts, logFile: string): ChildProces
       API_A: ports.apiA,
       API_B: ports.apiB,
       ERRORS_DIR: path.join(root, "deploy/haproxy/errors"),
+      // Every simulated citizen comes from 127.0.0.1: the per-address limit is not what is tried here.
+      PORTAL_IP_REQUESTS_10S: "1000000",
+      PORTAL_IP_CONNECTIONS: "100000",
     },
     stdio: ["ignore", fs.openSync(logFile, "a"), "inherit"],
   });

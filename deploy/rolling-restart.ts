@@ -124,7 +124,13 @@ const apiEnv = (which: "A" | "B"): NodeJS.ProcessEnv => ({
   OIDC_DEV_PROVIDER: which === "A" ? "1" : "0",
   SEED: which === "A" ? "1" : "0",
 });
-const portalEnv = (port: number): NodeJS.ProcessEnv => ({ ...shared, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) });
+const portalEnv = (port: number): NodeJS.ProcessEnv => ({
+  ...shared,
+  NODE_ENV: "production",
+  LOCAL_TRIAL: "1",
+  HOST: "127.0.0.1",
+  PORT: String(port),
+});
 
 const processes: Record<string, { start: () => ChildProcess; child?: ChildProcess; backend: string; server: string; ready: string }> = {
   "API A": {

@@ -283,8 +283,10 @@ function bodyDeadline({ formMs, uploadWindowMs }: { formMs: number; uploadWindow
       upload ? uploadWindowMs : formMs,
     );
     timer.unref();
-    // Not when the answer is sent: a body left unread still arrives (and is discarded) after it.
-    socket.once("close", () => clearInterval(timer));
+    // Not when the answer is sent: a body left unread still arrives (and is discarded) after it. The
+    // request closes once its body is all in or its socket is gone; a listener on the socket itself
+    // would stay for the whole keep-alive connection, one more per post (issue 38).
+    req.once("close", () => clearInterval(timer));
     next();
   };
 }
@@ -379,7 +381,12 @@ export async function startPortalServer(options: { buildPath: string; port: numb
   const health: PortalHealth = { draining: false };
   const app = createPortalApp({
     // The API's answer within 4 s (the balancer's check allows 5, deploy/haproxy).
-    readiness: { health, apiBaseUrl: process.env.API_BASE_URL || "http://127.0.0.1:4000", timeoutMs: 4_000 },
+    readiness: {
+      health,
+      apiBaseUrl: process.env.API_BASE_URL || "http://127.0.0.1:4000",
+      issuer: process.env.OIDC_ISSUER || "http://localhost:4001",
+      timeoutMs: 4_000,
+    },
     build,
     onAccess: (entry) => {
       writeAccessLine(entry);

@@ -172,7 +172,13 @@ try {
   servers.push(await balancer("idp", "localhost", oidcPort, [`http://127.0.0.1:${apiBase + 2}`, `http://127.0.0.1:${apiBase + 3}`]));
 
   const serve = path.join(root, "portal/server.ts");
-  const portalEnv: NodeJS.ProcessEnv = { SHUTDOWN_NOT_READY_MS: "0", ...shared, NODE_ENV: "production", HOST: "127.0.0.1" };
+  const portalEnv: NodeJS.ProcessEnv = {
+    SHUTDOWN_NOT_READY_MS: "0",
+    ...shared,
+    NODE_ENV: "production",
+    LOCAL_TRIAL: "1",
+    HOST: "127.0.0.1",
+  };
   const portals = ["A", "B"].map((name, i) =>
     run(`portal-${name}`, ["--import", "tsx", serve, "build/index.js"], { ...portalEnv, PORT: String(portalBase + i) }),
   );

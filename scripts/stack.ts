@@ -175,6 +175,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       {
         ...shared,
         NODE_ENV: "production",
+        // The production build on this machine's loopback addresses (issue 38: production refuses them otherwise).
+        LOCAL_TRIAL: "1",
         PORT: String(options.portalPort),
         HOST: "localhost",
         SHUTDOWN_NOT_READY_MS: shared.SHUTDOWN_NOT_READY_MS ?? "0",

@@ -28,6 +28,7 @@ import { refuseNulCharacters } from "./http/validation.js";
 import { blobStoreFromConfig, type BlobStore } from "./storage/index.js";
 import { loggerOptions } from "./logger.js";
 import { operatorApi } from "./operator/plugin.js";
+import { answeringOutages } from "./storage/outage.js";
 import { createApiMetrics, installMetrics, type PoolGauges } from "./http/metrics/index.js";
 import type { Mailer } from "./mail/index.js";
 import { installMailOutbox } from "./mail/plugin.js";
@@ -154,7 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   keepReferenceData(db, config.REFERENCE_CACHE_MS);
-  const store = options.store ?? (await blobStoreFromConfig(config, db));
+  // Issue 38: the object store away costs file features only (503 STORE_UNAVAILABLE), never readiness.
+  const store = answeringOutages(options.store ?? (await blobStoreFromConfig(config, db)));
+  metrics.watchStore(store);
   const deps: RouteDeps = { db, config, store };
   const bearer = createBearerAuth(db, {
     issuer: config.OIDC_ISSUER,

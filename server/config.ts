@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { secretWeakness } from "../common/secrets.js";
+import { isPublishedSecret, secretWeakness } from "../common/secrets.js";
 import { LONGEST_HOLD_MINUTES } from "../common/limits.js";
 import { REFERENCE_CACHE_MS_DEFAULT, REFERENCE_CACHE_MS_MAX } from "../common/reference-data.js";
 
@@ -16,6 +16,9 @@ const port = z.coerce.number().int().min(0).max(65535);
 export const DEV_OPERATOR_TOKEN = "dev-operator-token-change-me";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** The API's settings that hold a secret, or a URL that may carry one as its password (issue 38). */
+const PUBLISHED_SECRET_SETTINGS = ["METRICS_TOKEN", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "DATABASE_URL", "SMTP_URL"] as const;
 
 export const EnvSchema = z
   .object({
@@ -207,7 +210,6 @@ export const EnvSchema = z
     // zod also runs this on input whose fields already failed: parse defensively.
     const issuer = URL.parse(env.OIDC_ISSUER);
     if (!issuer) return;
-    const devProvider = env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname);
     if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with BLOB_STORE=s3" });
     }
@@ -221,12 +223,27 @@ export const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "is file but SMTP_URL is set: choose one" });
     }
     if (env.NODE_ENV === "production") {
-      if (issuer.protocol !== "https:") {
-        ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be https in production" });
+      // Issue 38: nothing of development in production, each refusal naming its variable.
+      const refuse = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+      if (env.OIDC_DEV_PROVIDER ?? LOCAL_HOSTS.has(issuer.hostname)) {
+        refuse("OIDC_DEV_PROVIDER", "the development identity provider cannot run in production (OIDC_DEV_PROVIDER=0)");
+      }
+      if (env.SEED) refuse("SEED", "the demo citizens (their password is published) cannot be seeded in production (SEED=0)");
+      // Left unset, both are their development defaults on localhost.
+      if (LOCAL_HOSTS.has(issuer.hostname)) {
+        refuse("OIDC_ISSUER", "is unset or a local address: production needs the provincial identity provider (https)");
+      } else if (issuer.protocol !== "https:") {
+        refuse("OIDC_ISSUER", "must be https in production");
       }
       // Issue 29: the portal's public address is in every e-mail's links; http there means no Secure cookies, no HSTS.
-      if (URL.parse(env.PORTAL_URL)?.protocol !== "https:") {
-        ctx.addIssue({ code: "custom", path: ["PORTAL_URL"], message: "must be the portal's public https:// address in production" });
+      const portal = URL.parse(env.PORTAL_URL);
+      if (LOCAL_HOSTS.has(portal?.hostname ?? "")) {
+        refuse("PORTAL_URL", "is unset or a local address: production needs the portal's public https:// address");
+      } else if (portal?.protocol !== "https:") {
+        refuse("PORTAL_URL", "must be the portal's public https:// address in production");
+      }
+      for (const name of PUBLISHED_SECRET_SETTINGS) {
+        if (isPublishedSecret(env[name])) refuse(name, "is a sample or development secret published in this repository: make a real one");
       }
       if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "file") {
         ctx.addIssue({
@@ -243,13 +260,6 @@ export const EnvSchema = z
           path: ["OPERATOR_TOKEN"],
           message:
             "the shared development operator token cannot be used in production: give each operator a named token (operators:create)",
-        });
-      }
-      if (devProvider && env.OIDC_CLIENT_SECRET === "dev-portal-secret") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["OIDC_CLIENT_SECRET"],
-          message: "the development secret cannot be used in production",
         });
       }
     }

@@ -1,7 +1,7 @@
 import { furniture as E } from "./messages/furniture";
 
 /**
- * The portal's two last-resort screens. They live in lib/, not ui/, because lib's `errorPage`
+ * The portal's last-resort screens. They live in lib/, not ui/, because lib's `errorPage`
  * (resource.server.tsx) renders them for answers no route draws: a refused CSRF token, the gate's
  * refusals, a failed download; ui/ stands above lib/ (its components read the catalogue here).
  */
@@ -30,6 +30,22 @@ export function NotFoundContent() {
         {E.notFound.title}
       </h1>
       <p>{E.notFound.text}</p>
+      <a className="btn btn--primary" href="/procedures">
+        {E.errorPage.button}
+      </a>
+    </section>
+  );
+}
+
+/** A document while the object store is away (issue 38): said plainly, with the way back; status 503. */
+export function DocumentsUnavailableContent() {
+  return (
+    <section className="error-screen" aria-labelledby="documents-title">
+      <h1 id="documents-title" className="page-title">
+        {E.documentsUnavailable.title}
+      </h1>
+      <p>{E.documentsUnavailable.heading}</p>
+      <p>{E.documentsUnavailable.text}</p>
       <a className="btn btn--primary" href="/procedures">
         {E.errorPage.button}
       </a>

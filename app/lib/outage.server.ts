@@ -9,8 +9,21 @@ import { ApiError } from "~/api/client.server";
 export function isApiOutage(error: unknown): error is ApiError {
   if (!(error instanceof ApiError)) return false;
   if (error.code === "UNREACHABLE" || error.code === "TIMEOUT") return true;
+  if (isStoreOutage(error)) return false;
   return error.code !== "MALFORMED" && (error.status === 502 || error.status === 503 || error.status === 504);
 }
+
+/**
+ * The object store away (issue 38): the API answered 503 `STORE_UNAVAILABLE`. Only documents fail
+ * (the screen 'No podemos mostrar documentos en este momento', 503); it is not an API outage, and
+ * every other page is served.
+ */
+export function isStoreOutage(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && error.code === "STORE_UNAVAILABLE";
+}
+
+/** How long a citizen is told to wait before asking a document again during a store outage. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * What a page answers during an outage: the error screen (the root's error boundary, the spec's

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ApiError } from "~/api/client.server";
 import { furniture } from "~/lib/messages/furniture";
 import stylesheet from "~/styles/app.css";
-import { ErrorContent, NotFoundContent } from "./error-screens";
+import { DocumentsUnavailableContent, ErrorContent, NotFoundContent } from "./error-screens";
+import { isStoreOutage, STORE_RETRY_AFTER_SECONDS } from "./outage.server";
 import { applySecurityHeaders, newNonce } from "./headers.server";
 import { logError } from "./log.server";
 
@@ -28,9 +29,10 @@ export function upstreamStatus(error: ApiError): number {
 }
 
 /** The Spanish error page (404: the not-found screen) with the strict headers and no-store. */
-export function errorPage(status: number, init: { headers?: HeadersInit } = {}): Response {
+export function errorPage(status: number, init: { headers?: HeadersInit; documents?: boolean } = {}): Response {
   const notFound = status === 404;
-  const title = `${notFound ? furniture.notFound.title : furniture.errorPage.title} · ${furniture.appName}`;
+  const screen = notFound ? furniture.notFound : init.documents ? furniture.documentsUnavailable : furniture.errorPage;
+  const title = `${screen.title} · ${furniture.appName}`;
   const body = renderToStaticMarkup(
     <html lang="es">
       <head>
@@ -41,7 +43,7 @@ export function errorPage(status: number, init: { headers?: HeadersInit } = {}):
       </head>
       <body>
         <main id="main" className="page">
-          {notFound ? <NotFoundContent /> : <ErrorContent />}
+          {notFound ? <NotFoundContent /> : init.documents ? <DocumentsUnavailableContent /> : <ErrorContent />}
         </main>
       </body>
     </html>,
@@ -86,6 +88,7 @@ export function resource<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
       return secureResource(await handler(args));
     } catch (error) {
       if (error instanceof Response) throw secureResource(error);
+      if (isStoreOutage(error)) throw errorPage(503, { documents: true, headers: { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) } });
       if (error instanceof ApiError) throw errorPage(upstreamStatus(error));
       logError("resource failed", error, args.request);
       throw errorPage(500);

@@ -23,7 +23,13 @@ case "$role" in
   portal) exec node dist/portal-server.js build/index.js "$@" ;;
   api) exec node dist/api.js "$@" ;;
   migrate) exec node dist/migrate.js "$@" ;;
-  seed) exec node dist/seed.js "$@" ;;
+  seed)
+    # The demo citizens' password is published: never in production (issue 38), whatever the job is given.
+    if [ "${NODE_ENV:-production}" = production ]; then
+      echo "Configuración inválida: SEED: the demo citizens cannot be seeded in production (NODE_ENV=development for a trial)" >&2
+      exit 1
+    fi
+    exec node dist/seed.js "$@" ;;
   operator) exec node dist/operator.js "$@" ;;
   # npm start's set-up (development IdP, demo data, http): never production, whatever the image's default.
   demo) NODE_ENV=development exec node dist/start.js "$@" ;;

@@ -1,12 +1,26 @@
-import { Migrator, PostgresAdapter, sql, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Config } from "../config.js";
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./index.js";
+import { EXPAND_MIGRATIONS, recordCompatibility, schemaState, verdict, type Release } from "./compatibility.js";
 import { migrations } from "./migrations/index.js";
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Brings the schema to the latest migration; throws (with the failing migration's name) on error. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Brings the schema to the latest migration; throws (with the failing migration's name) on error.
+ * A database a newer release migrated is left as it is when that release's compatibility level is
+ * one this release knows (expand, then contract: issue 38), and refused otherwise.
+ */
+export async function migrateToLatest(
+  db: Db,
+  release: { migrations: Record<string, Migration>; expand?: ReadonlySet<string> } = { migrations },
+): Promise<string[]> {
+  const mine: Release = { migrations: Object.keys(release.migrations), expand: release.expand ?? EXPAND_MIGRATIONS };
+  const found = verdict(mine, await schemaState(db));
+  if (found === "newer" || found === "same") {
+    if (found === "same") await recordCompatibility(db, mine);
+    return [];
+  }
+  if (found !== null) throw new Error(`migrations refused: ${found.refusal}`);
+  const provider: MigrationProvider = { getMigrations: async () => release.migrations };
   // Kysely looks for its own tables in every schema of a PostgreSQL database: another schema's
   // (a parallel test run's) would make it skip creating them here. Pin them to the current schema.
   let migrationTableSchema: string | undefined;
@@ -21,6 +35,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(`migration ${failed?.migrationName ?? "(unknown)"} failed: ${cause.message}`, { cause });
   }
+  await recordCompatibility(db, mine);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 

@@ -66,7 +66,7 @@ describe("environment", () => {
     expect(loadConfig({ OIDC_DEV_PROVIDER: "0" }).devProvider).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/OIDC_ISSUER/);
     expect(() => loadConfig({ NODE_ENV: "production", OIDC_ISSUER: "https://id.example", OIDC_DEV_PROVIDER: "1" })).toThrow(
-      /OIDC_CLIENT_SECRET/,
+      /OIDC_DEV_PROVIDER/,
     );
     // Decision 007: production has named operators only; the shared token is for development.
     expect(() =>
@@ -119,4 +119,95 @@ describe("production configuration checked at start (issue 29)", () => {
     expect(refusal({ ...PRODUCTION, METRICS_TOKEN: "1111111111111111" })[0]).toMatch(/METRICS_TOKEN: has fewer than 10 different/);
     expect(refusal({ ...PRODUCTION, METRICS_TOKEN: "5c0e8f2a9b7d4163e0a1" })).toEqual([]);
   });
+});
+
+describe("production refuses what is unsafe, one line naming the variable (issue 38)", () => {
+  it("refuses the development identity provider, asked for or implied by a local issuer", () => {
+    expect(refusal({ ...PRODUCTION, OIDC_DEV_PROVIDER: "1" })).toEqual([
+      "Configuración inválida: OIDC_DEV_PROVIDER: the development identity provider cannot run in production (OIDC_DEV_PROVIDER=0)",
+    ]);
+    expect(refusal({ ...PRODUCTION, OIDC_ISSUER: "http://localhost:4001" })).toEqual([
+      "Configuración inválida: OIDC_DEV_PROVIDER: the development identity provider cannot run in production (OIDC_DEV_PROVIDER=0)",
+      "Configuración inválida: OIDC_ISSUER: is unset or a local address: production needs the provincial identity provider (https)",
+    ]);
+  });
+
+  it("refuses seeding the demo citizens", () => {
+    expect(refusal({ ...PRODUCTION, SEED: "1" })).toEqual([
+      "Configuración inválida: SEED: the demo citizens (their password is published) cannot be seeded in production (SEED=0)",
+    ]);
+    expect(refusal({ ...PRODUCTION, SEED: "0" })).toEqual([]);
+  });
+
+  it("refuses an identity provider or a public address left unset or on this machine", () => {
+    const { OIDC_ISSUER: _issuer, PORTAL_URL: _portal, ...unset } = PRODUCTION;
+    const lines = refusal({ ...unset, OIDC_DEV_PROVIDER: "0" });
+    expect(lines).toEqual([
+      "Configuración inválida: OIDC_ISSUER: is unset or a local address: production needs the provincial identity provider (https)",
+      "Configuración inválida: PORTAL_URL: is unset or a local address: production needs the portal's public https:// address",
+    ]);
+    expect(refusal({ ...PRODUCTION, OIDC_ISSUER: "https://127.0.0.1:4001", OIDC_DEV_PROVIDER: "0" })).toEqual([lines[0]]);
+    expect(refusal({ ...PRODUCTION, PORTAL_URL: "https://localhost" })).toEqual([lines[1]]);
+  });
+
+  it("refuses every secret this repository publishes: samples of deploy/.env.example, the trial's, the built-in ones", () => {
+    const published = "is a sample or development secret published in this repository: make a real one";
+    expect(refusal({ ...PRODUCTION, DATABASE_URL: "postgres://atencion:CLAVE@postgres.interna:5432/atencion" })).toEqual([
+      `Configuración inválida: DATABASE_URL: ${published}`,
+    ]);
+    expect(refusal({ ...PRODUCTION, DATABASE_URL: "postgres://atencion:atencion-trial@postgres:5432/atencion" })).toEqual([
+      `Configuración inválida: DATABASE_URL: ${published}`,
+    ]);
+    expect(
+      refusal({
+        ...PRODUCTION,
+        BLOB_STORE: "s3",
+        S3_BUCKET: "atencion-virtual",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      }),
+    ).toEqual([`Configuración inválida: S3_ACCESS_KEY_ID: ${published}`, `Configuración inválida: S3_SECRET_ACCESS_KEY: ${published}`]);
+    expect(refusal({ ...PRODUCTION, SMTP_URL: "smtps://portal:Demo2026!@relay.provincia.gob.ar:465" })).toEqual([
+      `Configuración inválida: SMTP_URL: ${published}`,
+    ]);
+    // A real password in the same place starts.
+    expect(refusal({ ...PRODUCTION, DATABASE_URL: "postgres://atencion:4f1c9e7b2a6d@postgres.interna:5432/atencion" })).toEqual([]);
+  });
+
+  it("deploy/.env.example's own values are refused until its samples are replaced", async () => {
+    const fs = await import("node:fs");
+    const example = Object.fromEntries(
+      fs
+        .readFileSync("deploy/.env.example", "utf8")
+        .split("\n")
+        .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1], m[2]]),
+    );
+    expect(refusal(example)).toEqual([
+      "Configuración inválida: DATABASE_URL: is a sample or development secret published in this repository: make a real one",
+    ]);
+  });
+});
+
+describe("the API process refuses to start (issue 38)", () => {
+  it("exits 1 before opening anything, one line per unsafe setting", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...PRODUCTION,
+        OIDC_DEV_PROVIDER: "1",
+        SEED: "1",
+        DATA_DIR: "/nonexistent/atencion",
+      } as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "Configuración inválida: OIDC_DEV_PROVIDER: the development identity provider cannot run in production (OIDC_DEV_PROVIDER=0)",
+      "Configuración inválida: SEED: the demo citizens (their password is published) cannot be seeded in production (SEED=0)",
+    ]);
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ const production = {
   OIDC_ISSUER: "https://id.provincia.gob.ar",
   OIDC_CLIENT_SECRET: "registered-client-credential-4471",
   SESSION_SECRET: STRONG,
+  API_BASE_URL: "http://api.interna:4000",
 };
 const problemsOf = (source: Record<string, string | undefined>) => {
   const result = parseEnv(source);
@@ -36,8 +37,39 @@ describe("portal configuration in production", () => {
     ]);
   });
 
-  it("lets a loopback address through (the production build tried on one machine)", () => {
-    expect(problemsOf({ ...production, PORTAL_URL: "http://localhost:3000", OIDC_ISSUER: "http://localhost:4001" })).toEqual([]);
+  it("refuses an identity provider or a public address left unset or on this machine (issue 38)", () => {
+    expect(problemsOf({ ...production, PORTAL_URL: undefined, OIDC_ISSUER: undefined })).toEqual([
+      "PORTAL_URL: is required in production (the portal's public https:// address)",
+      "OIDC_ISSUER: is required in production (the provincial identity provider, https)",
+    ]);
+    expect(problemsOf({ ...production, PORTAL_URL: "http://localhost:3000", OIDC_ISSUER: "https://127.0.0.1:4001" })).toEqual([
+      "PORTAL_URL: is a local address; production needs the portal's public https:// address",
+      "OIDC_ISSUER: is a local address; production needs the provincial identity provider, https",
+    ]);
+  });
+
+  it("refuses an unset API address (issue 38)", () => {
+    expect(problemsOf({ ...production, API_BASE_URL: undefined })).toEqual([
+      "API_BASE_URL: is required in production (the API's balancer)",
+    ]);
+  });
+
+  it("lets loopback addresses through only for a local trial listening on loopback (npm start, the tests)", () => {
+    const local = {
+      ...production,
+      PORTAL_URL: "http://localhost:3000",
+      OIDC_ISSUER: "http://localhost:4001",
+      OIDC_CLIENT_SECRET: undefined,
+    };
+    expect(problemsOf({ ...local, LOCAL_TRIAL: "1", HOST: "127.0.0.1", API_BASE_URL: undefined })).toEqual([]);
+    expect(problemsOf({ ...local, LOCAL_TRIAL: "1", HOST: "0.0.0.0" })).toEqual([
+      "LOCAL_TRIAL: a local trial must listen on loopback only (HOST=127.0.0.1); never set it in production",
+    ]);
+    expect(problemsOf({ ...local, LOCAL_TRIAL: "1" })[0]).toMatch(/^LOCAL_TRIAL: /);
+    // A local trial against a real issuer still needs the registered secret.
+    expect(problemsOf({ ...production, OIDC_CLIENT_SECRET: undefined, LOCAL_TRIAL: "1", HOST: "localhost" })).toEqual([
+      "OIDC_CLIENT_SECRET: the development secret cannot be used in production",
+    ]);
   });
 
   it("refuses a missing or weak session secret", () => {
@@ -80,7 +112,7 @@ describe("deploy/.env.example", () => {
     );
     const portal = Object.keys(EnvSchema.shape);
     const api = Object.keys(ApiEnvSchema.innerType().shape);
-    const others = ["PORT", "HOST", "PORTAL_METRICS_TOKEN", "REMINDERS_INTERVAL_MS", "OPERATOR_API_URL"];
+    const others = ["PORT", "HOST", "PORTAL_METRICS_TOKEN", "REMINDERS_INTERVAL_MS", "OPERATOR_API_URL", "ID_CIUDADANA_URL"];
     const missing = [...portal, ...api, ...others].filter((name) => !listed.has(name) && name !== "OIDC_HOST" && name !== "OIDC_PORT");
     expect(missing).toEqual([]);
   });

@@ -21,6 +21,12 @@ export const furniture = {
     text: "Por favor, regresa al inicio o vuelve a intentarlo más tarde.",
     button: "Ir al inicio",
   },
+  /** A document asked for while the object store is away (issue 38): every other page still works. */
+  documentsUnavailable: {
+    title: "Documentos no disponibles",
+    heading: "No podemos mostrar documentos en este momento.",
+    text: "El resto del portal funciona con normalidad. Vuelve a intentarlo en unos minutos.",
+  },
   /** Catch-all route. */
   notFound: {
     title: "Página no encontrada",

@@ -12,7 +12,7 @@ export type HealthState = { draining: boolean };
 /** A check that does not answer within this is a failed check (a balancer probes every second or two). */
 const CHECK_TIMEOUT_MS = 2_000;
 
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("timed out")), ms);
@@ -21,9 +21,12 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * `/health/live`: the process is up. `/health/ready`: it can serve — not draining, the database
- * answers and has every migration of this release, the blob store answers. A failed check is named
- * in the answer (`draining`, `database`, `migrations`, `store`), never with its error text.
+ * `/health/live`: the process is up. `/health/ready`: it can serve most of the portal — not
+ * draining, the database answers and has every migration of this release. A failed check is named
+ * in the answer (`draining`, `database`, `migrations`), never with its error text. The blob store is
+ * not a condition (issue 38): without it only file features fail (503 `STORE_UNAVAILABLE`), so the
+ * process stays in rotation and says `degraded: ["store"]`; the mail relay is never asked here (the
+ * outbox keeps the mail). Each dependency has its own alert (`dependency_up`, deploy/prometheus).
  */
 export const healthRoutes: FastifyPluginAsync<RouteDeps & { health?: HealthState }> = async (app, { db, store, health }) => {
   app.get("/health/live", async () => ({ status: "ok" }));
@@ -38,8 +41,8 @@ export const healthRoutes: FastifyPluginAsync<RouteDeps & { health?: HealthState
     if (database.status === "rejected") return unavailable((await ping(db)) ? "migrations" : "database");
     if (database.value.length) return unavailable("migrations");
     if (blobs.status === "rejected") {
-      request.log.warn({ err: { name: (blobs.reason as Error)?.name } }, "blob store not ready");
-      return unavailable("store");
+      request.log.warn({ err: { name: (blobs.reason as Error)?.name } }, "blob store not answering: file features answer 503");
+      return reply.header("cache-control", "no-store").send({ status: "ok", degraded: ["store"] });
     }
     return reply.header("cache-control", "no-store").send({ status: "ok" });
   });

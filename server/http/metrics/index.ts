@@ -7,7 +7,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import client from "prom-client";
-import type { Db } from "../../db/index.js";
+import { ping, type Db } from "../../db/index.js";
+import { within } from "../health/routes.js";
 import { outboxDepth, type MailKind, type OutboxOutcome } from "../../mail/outbox.js";
 import { oldestWaitingMailAt } from "../../mail/outbox-repository.js";
 
@@ -21,6 +22,8 @@ export type ApiMetrics = {
   mailOutcome(kind: MailKind, outcome: OutboxOutcome, seconds: number): void;
   /** counts this render pool's running and queued jobs in `render_queue_jobs` */
   watchRenderPool(pool: RenderStats): void;
+  /** asks `store` at each scrape whether it answers, in `dependency_up{dependency="store"}` (issue 38) */
+  watchStore(store: { ready(): Promise<void> }): void;
 };
 
 declare module "fastify" {
@@ -28,6 +31,9 @@ declare module "fastify" {
     metrics: ApiMetrics;
   }
 }
+
+/** A dependency that does not answer a scrape's check within this is down for that scrape. */
+const DEPENDENCY_CHECK_MS = 2_000;
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -64,6 +70,26 @@ export function createApiMetrics(options: { db: Db; pool?: PoolGauges }): ApiMet
       }
       this.set({ state: "running" }, running);
       this.set({ state: "queued" }, queued);
+    },
+  });
+  let store: { ready(): Promise<void> } | undefined;
+  new client.Gauge({
+    name: "dependency_up",
+    help: "Whether this process reaches each dependency at the scrape (1) or not (0): database, store (issue 38).",
+    labelNames: ["dependency"],
+    registers: [registry],
+    async collect() {
+      const answers = (work: Promise<unknown>) =>
+        within(work, DEPENDENCY_CHECK_MS).then(
+          () => 1,
+          () => 0,
+        );
+      const [database, blobs] = await Promise.all([
+        answers(ping(options.db).then((ok) => ok || Promise.reject())),
+        store ? answers(store.ready()) : null,
+      ]);
+      this.set({ dependency: "database" }, database);
+      if (blobs !== null) this.set({ dependency: "store" }, blobs);
     },
   });
   const oldest = new client.Gauge({
@@ -108,6 +134,9 @@ export function createApiMetrics(options: { db: Db; pool?: PoolGauges }): ApiMet
     },
     watchRenderPool(pool) {
       renderPools.add(pool);
+    },
+    watchStore(watched) {
+      store = watched;
     },
   };
 }
