@@ -1,7 +1,23 @@
 import { z } from "zod/v4";
 import { joinInboxTypes, type InboxFilterName, type InboxSelected } from "@common/inbox";
 import { api, ApiError, apiJson, apiRaw, type ApiContext } from "./client.server";
-import { count, flag, id, list, maybeText, optText, text, unwrap, wrapped } from "./read.server";
+import {
+  orNull,
+  count,
+  countOr,
+  date,
+  entity,
+  entityOf,
+  flag,
+  id,
+  list,
+  maybeText,
+  omittedIn,
+  optText,
+  text,
+  unwrap,
+  wrapped,
+} from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";
 
 /**
@@ -32,66 +48,68 @@ const PhoneRead = z.union([
 ]);
 const CommunicationFile = z.object({
   id,
-  file_name: z.union([z.string(), z.number()]).transform(String),
+  file_name: text,
   downloaded: flag(false),
 });
-const CommunicationType = z.object({ id, text });
+/** A communication type: `{ id, text }` (or `{ code, description }`…), or one text that is both. */
+const CommunicationType = entityOf;
 export type CommunicationType = { id: string; text: string };
-const TypeRead = z.union([CommunicationType, z.union([z.string(), z.number()]).transform((s) => ({ id: String(s), text: String(s) }))]);
+/** A number the backend gives a communication (its sequence, its year): kept as it came, or left out. */
+const numberOrText = orNull(z.union([z.number(), z.string()]));
 export const Communication = z.object({
   code: id,
   subject: text,
+  /** the sender: its name, or the entity itself (`{ id, name }`) */
   client: text,
-  type: TypeRead.nullish().transform((t) => t ?? { id: "", text: "" }),
-  created_at: z.string(),
-  seen_date: optText,
-  date_notified: optText,
+  type: entity.transform((t) => t ?? { id: "", text: "" }),
+  /** '' when it cannot be read: the date is then not shown */
+  created_at: date.transform((v) => v ?? ""),
+  seen_date: date,
+  date_notified: date,
   notified: flag(false).optional(),
   message: text,
   archived: flag(false),
   files: list(CommunicationFile),
-  sequence: z.union([z.number(), z.string()]).nullish(),
-  year: z.union([z.number(), z.string()]).nullish(),
+  sequence: numberOrText,
+  year: numberOrText,
   recipient: optText,
   // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
   instance_id: optText,
   record_id: optText,
   due_date: optText,
-  instance: z.object({ id, title: text }).nullish(),
-  record: z.object({ id, code: text, title: text.optional() }).nullish(),
+  instance: orNull(z.object({ id, title: text })),
+  record: orNull(z.object({ id, code: text, title: text.optional() })),
 });
 export type Communication = z.infer<typeof Communication>;
 const InboxResponse = wrapped(
   z.object({
     communications: list(Communication),
-    total: count.optional(),
-    unseen: count.optional().default(0),
-    last_page: count.optional().default(1),
+    total: orNull(count),
+    unseen: countOr(0),
+    last_page: countOr(1),
   }),
   "communications",
-).transform((r) => ({ ...r, total: r.total ?? r.communications.length }));
+).transform((r) => ({ ...r, total: r.total ?? r.communications.length, omitted: omittedIn(r.communications) }));
 export type InboxResponse = z.infer<typeof InboxResponse>;
-const HistoryEntry = z.object({ description: text, date: text, user: text });
+const HistoryEntry = z.object({ description: text, date: date.transform((v) => v ?? ""), user: text });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
+/** One value or a list of them: a list. */
+const oneOrMore = (v: unknown) => (v === null || v === undefined || Array.isArray(v) ? v : [v]);
 const ContactInfo = z.object({
   user_id: text,
   first_name: text,
   last_name: text,
   emails: z
-    .union([z.array(z.union([z.string(), z.object({ email: z.string() }).transform((e) => e.email)])), z.string().transform((e) => [e])])
-    .nullish()
-    .transform((v) => (v ?? []).filter(Boolean)),
-  phones: z
-    .union([z.array(PhoneRead), PhoneRead.transform((p) => [p])])
-    .nullish()
-    .transform((v) => v ?? []),
+    .preprocess(oneOrMore, list(z.union([z.string(), z.object({ email: z.string() }).transform((e) => e.email)])))
+    .transform((v) => v.filter(Boolean)),
+  phones: z.preprocess(oneOrMore, list(PhoneRead)),
   hrefIdCiudadana: maybeText,
 });
 export type ContactInfo = z.infer<typeof ContactInfo>;
 const SelfDa = z.object({
   cuil: text,
   email: text,
-  phone: PhoneRead.nullish().transform((p) => (p && p.number ? p : null)),
+  phone: orNull(PhoneRead).transform((p) => (p && p.number ? p : null)),
   adhered_at: maybeText,
 });
 export type SelfDa = z.infer<typeof SelfDa>;

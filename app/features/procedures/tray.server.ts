@@ -74,7 +74,7 @@ export async function loadTray({ request, context }: RequestScope) {
           since: state.since,
           until: state.until,
         })
-      : Promise.resolve({ instances: [], last_page: 1 }),
+      : Promise.resolve({ instances: [], last_page: 1, omitted: 0 }),
   );
   if (!counted.page.ok) throw await listFailure(counted.page.error, state, defaultTab);
   const list = counted.page.value;

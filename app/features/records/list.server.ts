@@ -27,7 +27,7 @@ export async function loadRecords({ request, context }: RequestScope) {
     t.toasts.countError,
     state.tab
       ? listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort })
-      : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1 }),
+      : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1, omitted: 0 }),
   );
   if (!counted.page.ok) {
     const { error } = counted.page;
