@@ -56,30 +56,32 @@ const CommunicationType = entityOf;
 export type CommunicationType = { id: string; text: string };
 /** A number the backend gives a communication (its sequence, its year): kept as it came, or left out. */
 const numberOrText = orNull(z.union([z.number(), z.string()]));
-export const Communication = z.object({
-  code: id,
-  subject: text,
-  /** the sender: its name, or the entity itself (`{ id, name }`) */
-  client: text,
-  type: entity.transform((t) => t ?? { id: "", text: "" }),
-  /** '' when it cannot be read: the date is then not shown */
-  created_at: date.transform((v) => v ?? ""),
-  seen_date: date,
-  date_notified: date,
-  notified: flag(false).optional(),
-  message: text,
-  archived: flag(false),
-  files: list(CommunicationFile),
-  sequence: numberOrText,
-  year: numberOrText,
-  recipient: optText,
-  // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
-  instance_id: optText,
-  record_id: optText,
-  due_date: optText,
-  instance: orNull(z.object({ id, title: text })),
-  record: orNull(z.object({ id, code: text, title: text.optional() })),
-});
+export const Communication = z
+  .object({
+    code: id,
+    subject: text,
+    /** the sender: its name, or the entity itself (`{ id, name }`) */
+    client: text,
+    type: entity.transform((t) => t ?? { id: "", text: "" }),
+    /** '' when it cannot be read: the date is then not shown */
+    created_at: date.transform((v) => v ?? ""),
+    seen_date: date,
+    date_notified: date,
+    notified: flag(false).optional(),
+    message: text,
+    archived: flag(false),
+    files: list(CommunicationFile),
+    sequence: numberOrText,
+    year: numberOrText,
+    recipient: optText,
+    // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
+    instance_id: optText,
+    record_id: optText,
+    due_date: optText,
+    instance: orNull(z.object({ id, title: text })),
+    record: orNull(z.object({ id, code: text, title: text.optional() })),
+  })
+  .transform((c) => ({ ...c, /** its files the portal could not read (the page says so) */ omittedFiles: omittedIn(c.files) }));
 export type Communication = z.infer<typeof Communication>;
 const InboxResponse = wrapped(
   z.object({

@@ -117,6 +117,31 @@ describe("the spec's calls, read tolerantly", () => {
     });
   });
 
+  it("the tray fails small: a card without an id is left out and counted, a null line or button costs only itself", async () => {
+    server.use(
+      http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json(3)),
+      http.get(`${API}/api/v4/instances/pending`, () =>
+        HttpResponse.json({
+          instances: [
+            { id: 41, title: "Licencia", description: ["Una línea", null], buttons: [null, "EDIT"], createdAt: 1767225600000 },
+            { id: null, title: "Sin id" },
+            { id: "42", title: { text: "Beca" }, currentState: { state: "in_progress" }, hasAlert: "quizás" },
+          ],
+        }),
+      ),
+    );
+    const response = await load(trayLoader, "/procedures");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.omitted).toBe(1);
+    expect(data.instances.map((i: { id: string; title: string }) => [i.id, i.title])).toEqual([
+      ["41", "Licencia"],
+      ["42", "Beca"],
+    ]);
+    expect(data.instances[0]).toMatchObject({ description: ["Una línea"], buttons: ["edit"], createdAt: "2026-01-01T00:00:00.000Z" });
+    expect(data.instances[1]).toMatchObject({ hasAlert: false, currentState: null });
+  });
+
   it("the catalogue: numeric ids, bare array, numeric flags", async () => {
     server.use(
       http.get(`${API}/api/v4/procedures/`, () =>

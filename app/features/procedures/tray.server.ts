@@ -124,6 +124,8 @@ export async function loadTray({ request, context }: RequestScope) {
     defaultTab,
     tabs: counted.tabs,
     instances,
+    /** the cards of this page the backend sent and the portal could not read (the page says so) */
+    omitted: list.omitted,
     related,
     lastPage: Math.max(1, list.last_page),
     newButton: module.newButton,

@@ -46,6 +46,8 @@ export async function loadRecords({ request, context }: RequestScope) {
     defaultTab,
     tabs: counted.tabs,
     instances: list.instances,
+    /** the cards of this page the backend sent and the portal could not read (the page says so) */
+    omitted: list.omitted,
     lastPage: Math.max(1, list.last_page),
     notice: counted.notice,
   });
