@@ -289,6 +289,9 @@ export const ChatSchema = ChatRead.transform((raw): Chat => {
 /** An answer that "returns result" as the chat: there, under `data`, or the chat itself. */
 const chatAnswer = wrapped(ChatSchema, "events", ["result", "data"], "result");
 
+/** The readers of the conversation's answers (citizen and preview): the property tests read answers through them (issue 36). */
+export const chatAnswers = { chat: chatAnswer };
+
 /**
  * `forms/first`: the initial chat (in `result`), and the form's header (`data.spec.header.name`); the
  * form's id and the procedure's type are read where a backend puts them and are optional.

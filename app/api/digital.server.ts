@@ -152,15 +152,27 @@ export function getInbox(ctx: ApiContext, q: InboxQuery): Promise<InboxResponse>
   });
 }
 
-/** `get_one` "returns communication": that field, another wrapper, or the communication itself. */
-const CommunicationAnswer = wrapped(Communication, "code", ["communication", "result", "data"], "communication");
+/**
+ * `get_one` "returns communication": that field, another wrapper, or the communication itself; one
+ * without its code is the one asked for.
+ */
+const communicationAnswer = (code: string) =>
+  wrapped(
+    z.preprocess(
+      (v) => (typeof v === "object" && v !== null && !Array.isArray(v) && !("code" in v && v.code != null) ? { ...v, code } : v),
+      Communication,
+    ),
+    "subject",
+    ["communication", "result", "data"],
+    "communication",
+  );
 const HistoryAnswer = wrapped(list(HistoryEntry), "array", ["history", "result", "data"], "history");
 const TypesAnswer = wrapped(list(CommunicationType), "array", ["types", "result", "data"]);
 const ContactInfoAnswer = wrapped(ContactInfo, "emails", ["data", "result"]);
 const SelfDaAnswer = wrapped(SelfDa, "email", ["data", "result"]);
 
 export async function getCommunication(ctx: ApiContext, code: string, refresh = false): Promise<Communication> {
-  return apiJson(ctx, api`/api/dd/v1/communications/get_one/${code}`, CommunicationAnswer, {
+  return apiJson(ctx, api`/api/dd/v1/communications/get_one/${code}`, communicationAnswer(code), {
     userId: true,
     query: { refresh: refresh || undefined },
   });
@@ -236,3 +248,13 @@ export function getTerms(ctx: ApiContext): Promise<string> {
 export function getPolicies(ctx: ApiContext): Promise<string> {
   return apiJson(ctx, api`/api/dd/v1/users/get_policies`, HtmlText, { userId: true, headers: { Accept: "application/json, text/html" } });
 }
+
+/** The readers of this module's answers, by call: the property tests read answers through them (issue 36). */
+export const digitalAnswers = {
+  inbox: InboxResponse,
+  communication: communicationAnswer("C-1"),
+  history: HistoryAnswer,
+  types: TypesAnswer,
+  contactInfo: ContactInfoAnswer,
+  selfDa: SelfDaAnswer,
+};

@@ -205,3 +205,6 @@ const RequirementsAnswer = wrapped(RequirementsSchema, "procedureDescription", [
 export function getRequirementsExtension(ctx: ApiContext, procedureId: string) {
   return apiJson(ctx, api`/api/v4/procedures/${procedureId}/requirements`, RequirementsAnswer);
 }
+
+/** The readers of the tray's answers, by call: the property tests read answers through them (issue 36). */
+export const trayAnswers = { count: CountSchema, instances: InstancePage, history: HistoryAnswer, receivedDocs: ReceivedDocsAnswer };

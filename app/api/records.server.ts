@@ -173,3 +173,12 @@ export async function discardPending(ctx: ApiContext, id: string, documentId: st
 export async function sendPending(ctx: ApiContext, id: string, documents: string[]): Promise<void> {
   await apiJson(ctx, api`/api/v4/filemanager/${id}/send`, z.unknown(), { method: "PUT", query: q, body: { documents } });
 }
+
+/** The readers of this module's answers, by call: the property tests read answers through them (issue 36). */
+export const recordsAnswers = {
+  records: RecordPage,
+  header: RecordHeaderAnswer,
+  incorporated: IncorporatedAnswer,
+  sent: SentAnswer,
+  pending: PendingAnswer,
+};

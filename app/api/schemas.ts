@@ -8,7 +8,8 @@ import { count, flag, id, list, optText, orEmpty, text } from "./read.server";
 export const UserSchema = z.object({
   cn: text,
   email: optText,
-  cuil: id,
+  /** the session knows the citizen's cuil: an answer without one is read as '' (getRoles fills it in) */
+  cuil: text,
   uid: optText,
   telephone_number: optText,
 });

@@ -36,3 +36,6 @@ export async function getLinkedCommunications(
     query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
   });
 }
+
+/** The reader of the linked communications' answer: the property tests read answers through it (issue 36). */
+export const threadAnswers = { linked: LinkedAnswer };
