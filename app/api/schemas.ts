@@ -9,7 +9,7 @@ export const UserSchema = z.object({
   cn: text,
   email: optText,
   /** the session knows the citizen's cuil: an answer without one is read as '' (getRoles fills it in) */
-  cuil: text,
+  cuil: orEmpty(id, () => ""),
   uid: optText,
   telephone_number: optText,
 });
