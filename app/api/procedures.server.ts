@@ -4,7 +4,7 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { count, countOr, date, flag, id, list, omittedIn, optText, text, unwrap, wrapped } from "./read.server";
+import { count, countOr, date, flag, id, list, omittedIn, optText, orNull, text, unwrap, wrapped } from "./read.server";
 import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 
 /** The portal's module value in the shared instances listing (the backend also accepts 'av'). */
@@ -44,10 +44,13 @@ export const InstanceSchema = z.object({
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 
-/** `count/{tab}` "returns count": that field, a wrapper around it, or the number itself. */
+/**
+ * `count/{tab}` "returns count": that field, a wrapper around it, or the number itself. A count that
+ * cannot be read is none: the tab shows no count (its list still shows).
+ */
 export const CountSchema = z.preprocess(
   (v) => unwrap(v, (x) => typeof x === "number" || typeof x === "string", ["count", "result", "data"], "count"),
-  count,
+  orNull(count),
 );
 /** A list page "returns instances and last_page"; a missing last page is the first. */
 export const PageSchema = <T extends z.ZodTypeAny>(item: T) =>

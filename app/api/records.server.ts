@@ -117,7 +117,7 @@ export const PendingSchema = z.object({
 });
 export type PendingDocument = z.infer<typeof PendingSchema>;
 
-export async function countRecords(ctx: ApiContext, tab: string): Promise<number> {
+export async function countRecords(ctx: ApiContext, tab: string): Promise<number | null> {
   return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: q });
 }
 
