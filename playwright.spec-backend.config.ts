@@ -30,9 +30,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: browserUse(`http://localhost:${PORTAL_PORT}`),
+  // The screen-level changes (mutations.spec.ts, @mutations) run with the first variant only.
   projects: [
-    { name: `${variant}-js`, use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: `${variant}-no-js`, use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: `${variant}-js`, use: { javaScriptEnabled: true }, grepInvert: variant === "plain" ? /@no-js-only/ : /@no-js-only|@mutations/ },
+    { name: `${variant}-no-js`, use: { javaScriptEnabled: false }, grepInvert: variant === "plain" ? /@js-only/ : /@js-only|@mutations/ },
   ],
   webServer: {
     command: "node --import tsx tests/spec-backend/stack.ts",

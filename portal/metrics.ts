@@ -35,6 +35,7 @@ export type PortalMetrics = {
   onAccess(entry: AccessEntry): void;
   onApiCall(entry: ApiCallEntry): void;
   onUnreadable(entry: { call: string }): void;
+  onDegraded(entry: { call: string; kind: "field" | "item" }): void;
   /** mounts GET /metrics (with a token) */
   mount(app: Express, token: string | undefined): void;
 };
@@ -76,6 +77,12 @@ export function createPortalMetrics(): PortalMetrics {
     labelNames: ["call"] as const,
     registers: [registry],
   });
+  const degraded = new client.Counter({
+    name: "portal_api_degraded_answers_total",
+    help: "Answers of the API read with degrades (issue 36), by call and kind (field: read as empty; item: left out of a list): the log names the path.",
+    labelNames: ["call", "kind"] as const,
+    registers: [registry],
+  });
   const digest = (v: string) => createHash("sha256").update(v).digest();
   // The calls' label is bounded whatever reaches it (issue 28): the portal makes a few dozen kinds of
   // call; a pattern past MAX_CALL_PATTERNS (a path segment chosen by a citizen that looks like a word)
@@ -103,6 +110,9 @@ export function createPortalMetrics(): PortalMetrics {
     onUnreadable(entry) {
       unreadable.inc({ call: callLabel(entry.call) });
     },
+    onDegraded(entry) {
+      degraded.inc({ call: callLabel(entry.call), kind: entry.kind === "item" ? "item" : "field" });
+    },
     mount(app, token) {
       if (!token) return;
       app.get("/metrics", async (req, res) => {
@@ -123,5 +133,9 @@ export function createPortalMetrics(): PortalMetrics {
 
 /** `metrics` as the observer of the portal's API calls that the load context carries (see the header). */
 export function apiObserver(metrics: PortalMetrics): ApiObserver {
-  return { apiCall: (entry) => metrics.onApiCall(entry), unreadable: (entry) => metrics.onUnreadable(entry) };
+  return {
+    apiCall: (entry) => metrics.onApiCall(entry),
+    unreadable: (entry) => metrics.onUnreadable(entry),
+    degraded: (entry) => metrics.onDegraded(entry),
+  };
 }

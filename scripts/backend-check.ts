@@ -1,11 +1,13 @@
 /**
  * `npm run backend:check -- --api-url URL --token TOKEN`: for whoever puts the portal in front of a
- * backend (decision 098). Calls every read-only call of spec section 7 as the token's citizen, through
- * the portal's own readers, and prints for each: read, read with tolerances (which), or not readable
- * (each field: where, what the portal wanted and what came; never a value). Calls that change
- * something are not made, and neither are two reads that the spec gives a legal effect: `get_one`
- * (opening a communication marks it read) and `get_file` (a download marks the file downloaded).
- * Exit status: 0 when every call was read, 1 when one was not.
+ * backend (decision 098). Calls every read-only call of spec section 7 that a screen makes, as the
+ * token's citizen, through the portal's own readers, and prints for each: read, read with tolerances
+ * (which), read with warnings (issue 36: each field read as empty and each list item left out, by its
+ * JSON path: what the citizen's screen then lacks), or not readable (each field: where, what the
+ * portal wanted and what came; never a value). Calls that change something are not made, and neither
+ * are two reads that the spec gives a legal effect: `get_one` (opening a communication marks it read)
+ * and `get_file` (a download marks the file downloaded). Exit status: 0 when every call was read
+ * (warnings included), 1 when one was not.
  */
 import { parseArgs } from "node:util";
 
@@ -44,9 +46,9 @@ const { offeredExtensions } = await import("~/api/extensions.server");
 const { apiContext } = await import("~/lib/session.server");
 const { newLoadContext } = await import("~/api/load-context.server");
 
-type Outcome = "read" | "tolerated" | "unreadable" | "failed" | "skipped";
+type Outcome = "read" | "tolerated" | "degraded" | "unreadable" | "failed" | "skipped";
 const outcomes: { call: string; outcome: Outcome }[] = [];
-const MARK: Record<Outcome, string> = { read: "✔", tolerated: "≈", unreadable: "✘", failed: "✘", skipped: "·" };
+const MARK: Record<Outcome, string> = { read: "✔", tolerated: "≈", degraded: "!", unreadable: "✘", failed: "✘", skipped: "·" };
 
 function say(call: string, outcome: Outcome, detail = "") {
   outcomes.push({ call, outcome });
@@ -56,8 +58,20 @@ function say(call: string, outcome: Outcome, detail = "") {
 /** One call through the portal's reader: what came of it, and its value when it was read. */
 async function check<T>(call: string, work: () => Promise<T>): Promise<T | null> {
   try {
-    const { value, tolerances } = await withTolerances(work);
-    if (tolerances.length) say(call, "tolerated", `leída con tolerancias: ${tolerances.join("; ")}`);
+    const { value, tolerances, degraded } = await withTolerances(work);
+    if (degraded.length)
+      say(
+        call,
+        "degraded",
+        [
+          ...degraded.map(
+            (d) =>
+              `aviso: ${d.kind === "item" ? "elemento omitido de la lista" : "campo leído como vacío"} en ${d.path} (se espera ${d.expected}, llegó ${d.received})`,
+          ),
+          ...(tolerances.length ? [`tolerancias: ${tolerances.join("; ")}`] : []),
+        ].join("\n    "),
+      );
+    else if (tolerances.length) say(call, "tolerated", `leída con tolerancias: ${tolerances.join("; ")}`);
     else say(call, "read");
     return value;
   } catch (error) {
@@ -121,23 +135,39 @@ if (instanceId) {
   await check("GET /api/v4/instances/{id}/interactive/previewChat", () => chat.getPreviewChat(ctx, id));
 } else skip("GET /api/v4/instances/history/{id} (y documentos, chat, vista previa)", "no hay trámites del ciudadano para probarlas");
 
+// The catalogue as its screen walks it: the first level, a search, each category's children (the
+// drill-down), then the requirements and the first chat of one procedure of each type (a conversation
+// and a form: the screens differ), and a form's data.
 const catalogue = await check("GET /api/v4/procedures/", () => procedures.getCatalogue(ctx));
 await check("GET /api/v4/procedures/?filter=", () => procedures.getCatalogue(ctx, { filter: "a" }));
-const parent = catalogue?.find((i) => i.isParent);
-let leaf = catalogue?.find((i) => !i.isParent) ?? null;
-if (parent) {
-  const children = await check("GET /api/v4/procedures/?parentId=", () => procedures.getCatalogue(ctx, { parentId: parent.id }));
-  leaf ??= children?.find((i) => !i.isParent) ?? null;
+const leaves = (catalogue ?? []).filter((i) => !i.isParent);
+for (const parent of (catalogue ?? []).filter((i) => i.isParent).slice(0, 3)) {
+  const children = await check(`GET /api/v4/procedures/?parentId={${parent.id}}`, () =>
+    procedures.getCatalogue(ctx, { parentId: parent.id }),
+  );
+  if (children && !children.length)
+    say(`GET /api/v4/procedures/?parentId={${parent.id}}`, "degraded", "aviso: la categoría no lista hijos");
+  leaves.push(...(children ?? []).filter((i) => !i.isParent));
 }
-if (leaf) {
+const kinds = [...new Map(leaves.map((leaf) => [(leaf.type ?? "interactive").toLowerCase(), leaf])).values()];
+for (const leaf of kinds) {
   const id = leaf.id;
-  await check("GET /api/v4/procedures/{id}/docs_table", () => procedures.getDocsTable(ctx, id));
-  const first = await check("GET /api/v4/procedures/{id}/forms/first", () => chat.getFirstChat(ctx, id));
-  const formId = first?.data.form?.id;
+  const kind = (leaf.type ?? "interactive").toLowerCase();
+  await check(`GET /api/v4/procedures/{id}/docs_table (${kind})`, () => procedures.getDocsTable(ctx, id));
+  const first = await check(`GET /api/v4/procedures/{id}/forms/first (${kind})`, () => chat.getFirstChat(ctx, id));
+  const formId = first?.data.form?.id ?? first?.result.events.flatMap((e) => e.documents).find((d) => d.spec.form)?.spec.form?.id;
   if (formId)
-    await check("GET /api/v4/instances/{procedureId}/DRAFT/forms/{formId}/formData", () => chat.getFormData(ctx, id, null, formId));
-  else skip("GET /api/v4/instances/{procedureId}/{instanceId}/forms/{formId}/formData", "forms/first no nombra un formulario");
-} else skip("GET /api/v4/procedures/{id}/docs_table y forms/first", "el catálogo no tiene trámites");
+    await check(`GET /api/v4/instances/{procedureId}/DRAFT/forms/{formId}/formData (${kind})`, () =>
+      chat.getFormData(ctx, id, null, formId),
+    );
+  else if (kind === "form")
+    say(
+      "GET /api/v4/instances/{procedureId}/DRAFT/forms/{formId}/formData",
+      "degraded",
+      "aviso: forms/first no nombra el formulario de un trámite de formulario",
+    );
+}
+if (!kinds.length) skip("GET /api/v4/procedures/{id}/docs_table y forms/first", "el catálogo no tiene trámites");
 
 // Digital domicile (User-ID and the cuil in the path).
 await check("GET /api/dd/v1/users/get-user-self-da/{cuil}", () => digital.getSelfDa(ctx));

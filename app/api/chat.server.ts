@@ -6,7 +6,23 @@
  */
 import { z } from "zod/v4";
 import { api, apiJson, type ApiContext } from "./client.server";
-import { flag, id, list, maybeText, optText, text, unwrap, wireId, wireIdOf, wrapped, type WireId } from "./read.server";
+import {
+  orNull,
+  date,
+  flag,
+  id,
+  list,
+  maybeText,
+  optText,
+  orEmpty,
+  text,
+  unwrap,
+  wireId,
+  wireIdOf,
+  wrapped,
+  type WireId,
+} from "./read.server";
+import { CurrentStateSchema } from "./schemas";
 
 const FieldOptionSchema = z.union([
   z.object({ value: text, label: text }),
@@ -76,26 +92,27 @@ const STATUS_OF_EVENT: Record<string, ChatDocumentStatus> = {
   rejectedDocuments: "rejected",
 };
 
-/** `validExtensions`: a list, or one comma-separated text. */
-const extensions = z
-  .union([z.array(z.string()), z.string().transform((s) => s.split(/[,\s]+/))])
-  .nullish()
-  .transform((v) => (v ?? []).map((e) => e.trim()).filter(Boolean));
+/** `validExtensions`: a list, or one comma-separated text; unreadable, none (any file is offered). */
+const extensions = orEmpty(z.union([list(optText), z.string().transform((s) => s.split(/[,\s]+/))]).nullish(), () => null).transform((v) =>
+  (v ?? []).flatMap((e) => (e ? [e.trim()] : [])).filter(Boolean),
+);
 
 const ChatDocumentRead = z.object({
   id: optText,
-  spec: z
-    .object({
-      id: optText,
-      code: optText,
-      description: text,
-      validExtensions: extensions,
-      tDocumento: optText,
-      form: z.object({ id }).nullish(),
-    })
-    .nullish()
-    .transform((v) => v ?? { id: null, code: null, description: "", validExtensions: [], tDocumento: null, form: null }),
-  file: z.object({ id: optText, name: text }).nullish(),
+  spec: orEmpty(
+    z
+      .object({
+        id: optText,
+        code: optText,
+        description: text,
+        validExtensions: extensions,
+        tDocumento: optText,
+        form: orNull(z.object({ id })),
+      })
+      .nullish(),
+    () => null,
+  ).transform((v) => v ?? { id: null, code: null, description: "", validExtensions: [], tDocumento: null, form: null }),
+  file: orNull(z.object({ id: optText, name: text })),
   isRequired: flag(false),
   status: optText,
   reason: optText,
@@ -151,8 +168,9 @@ const ChatEventRead = z.object({
   author: optText,
   message: optText,
   description: optText,
-  createdAt: text,
-  commiter: z.object({ cn: optText }).nullish(),
+  /** '' when it cannot be read: the date is then not shown */
+  createdAt: date.transform((v) => v ?? ""),
+  commiter: orNull(z.object({ cn: optText })),
   documents: list(ChatDocumentRead),
 });
 
@@ -193,24 +211,43 @@ function deriveCurrent(events: ChatEvent[]): ChatEvent["documents"] {
   return [...latest.values()].filter((d) => d.status === "requested" || d.status === "toSend");
 }
 
+/**
+ * The spec names the chat's `current` and gives it no shape: ours (`{ documents, open, state }`), the
+ * state itself (`{ text, color }`, `{ state: "in_progress" }`) or its bare text are read; anything
+ * else reads as none (the documents are then derived from the conversation).
+ */
+const CurrentRead = orEmpty(
+  z
+    .preprocess(
+      (v) =>
+        typeof v === "string" || typeof v === "number"
+          ? { text: v }
+          : typeof v === "object" && v !== null && !Array.isArray(v)
+            ? { ...v, listed: Array.isArray((v as { documents?: unknown }).documents) }
+            : v,
+      z.object({
+        /** whether the backend lists the documents here (else they are derived from the conversation) */
+        listed: z.boolean().default(false),
+        documents: orEmpty(list(ChatDocumentRead), () => []),
+        open: flag(true),
+        enabledProcedureAcceptedTerms: flag(false).optional(),
+        state: CurrentStateSchema,
+        text: optText,
+        color: optText,
+      }),
+    )
+    .nullish(),
+  () => null,
+);
+
 const ChatRead = z.object({
-  procedureId: wireId.nullish(),
+  procedureId: orNull(wireId),
   procedureDescription: text,
   first: flag(false),
   draft: flag(false),
   instanceId: optText,
   events: list(ChatEventRead),
-  /** Ours where a backend sends it; a backend may also read the spec's `current` as the state itself (`{ text, color }`). */
-  current: z
-    .object({
-      documents: z.array(ChatDocumentRead).nullish(),
-      open: flag(true),
-      enabledProcedureAcceptedTerms: flag(false).optional(),
-      state: z.object({ text: text, color: optText }).nullish(),
-      text: optText,
-      color: optText,
-    })
-    .nullish(),
+  current: CurrentRead,
 });
 
 export type Chat = {
@@ -239,18 +276,21 @@ export const ChatSchema = ChatRead.transform((raw): Chat => {
     instanceId: raw.instanceId,
     events,
     current: {
-      documents: current?.documents ? current.documents.map((d, i) => toDocument(d, "", `c${i}`)) : deriveCurrent(events),
+      documents: current?.listed ? current.documents.map((d, i) => toDocument(d, "", `c${i}`)) : deriveCurrent(events),
       open: current ? current.open : true,
       ...(current?.enabledProcedureAcceptedTerms !== undefined
         ? { enabledProcedureAcceptedTerms: current.enabledProcedureAcceptedTerms }
         : {}),
-      state: current?.state?.text ? current.state : current?.text ? { text: current.text, color: current.color } : null,
+      state: current?.state ?? (current?.text ? { text: current.text, color: current.color } : null),
     },
   };
 });
 
 /** An answer that "returns result" as the chat: there, under `data`, or the chat itself. */
 const chatAnswer = wrapped(ChatSchema, "events", ["result", "data"], "result");
+
+/** The readers of the conversation's answers (citizen and preview): the property tests read answers through them (issue 36). */
+export const chatAnswers = { chat: chatAnswer };
 
 /**
  * `forms/first`: the initial chat (in `result`), and the form's header (`data.spec.header.name`); the

@@ -7,7 +7,7 @@ import { countedStream } from "@common/streamed-bytes";
 import type { AppLoadContext } from "@remix-run/node";
 import { env } from "~/env.server";
 import type { z } from "zod/v4";
-import { unreadableFields, type Unreadable } from "./read.server";
+import { readAnswer, unreadableFields, type Degraded, type Unreadable } from "./read.server";
 
 /**
  * The typed client for the backend contract (spec section 7). Loaders and
@@ -120,6 +120,29 @@ function reportUnreadable(ctx: ApiContext, call: string, fields: Unreadable[]) {
         service: "portal",
         level: "warn",
         msg: "unreadable backend answer",
+        call,
+        ...field,
+      }),
+    );
+  }
+}
+
+/**
+ * An answer read with degrades (issue 36): fields read as empty and items left out. Counted by call
+ * and kind, and logged once per call and JSON path (the types; never a value).
+ */
+function reportDegraded(ctx: ApiContext, call: string, fields: Degraded[]) {
+  for (const kind of new Set(fields.map((f) => f.kind))) ctx.context.observe.degraded({ call, kind });
+  for (const field of fields) {
+    const key = `${call} ${field.path} ${field.kind}`;
+    if (reported.has(key) || reported.size >= 1000) continue;
+    reported.add(key);
+    console.warn(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        service: "portal",
+        level: "warn",
+        msg: field.kind === "item" ? "backend answer: item left out" : "backend answer: field read as empty",
         call,
         ...field,
       }),
@@ -259,9 +282,13 @@ function requestFetch(ctx: ApiContext, options: RawCallOptions) {
   };
 }
 
-/** Reads an answer's body with `schema`; what cannot be read is reported and is an ApiError 502. */
+/**
+ * Reads an answer's body with `schema`, failing small (issue 36): what it degrades is reported; an
+ * envelope that cannot be read is reported and is an ApiError 502.
+ */
 function readBody<S extends z.ZodTypeAny>(ctx: ApiContext, name: string, schema: S, payload: unknown): z.infer<S> {
-  const parsed = schema.safeParse(payload);
+  const { read: parsed, degraded } = readAnswer(schema, payload);
+  if (degraded.length) reportDegraded(ctx, name, degraded);
   if (parsed.success) return parsed.data;
   const fields = unreadableFields(parsed.error);
   reportUnreadable(ctx, name, fields);

@@ -1,7 +1,23 @@
 import { z } from "zod/v4";
 import { joinInboxTypes, type InboxFilterName, type InboxSelected } from "@common/inbox";
 import { api, ApiError, apiJson, apiRaw, type ApiContext } from "./client.server";
-import { count, flag, id, list, maybeText, optText, text, unwrap, wrapped } from "./read.server";
+import {
+  orNull,
+  count,
+  countOr,
+  date,
+  entity,
+  entityOf,
+  flag,
+  id,
+  list,
+  maybeText,
+  omittedIn,
+  optText,
+  text,
+  unwrap,
+  wrapped,
+} from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";
 
 /**
@@ -32,66 +48,70 @@ const PhoneRead = z.union([
 ]);
 const CommunicationFile = z.object({
   id,
-  file_name: z.union([z.string(), z.number()]).transform(String),
+  file_name: text,
   downloaded: flag(false),
 });
-const CommunicationType = z.object({ id, text });
+/** A communication type: `{ id, text }` (or `{ code, description }`…), or one text that is both. */
+const CommunicationType = entityOf;
 export type CommunicationType = { id: string; text: string };
-const TypeRead = z.union([CommunicationType, z.union([z.string(), z.number()]).transform((s) => ({ id: String(s), text: String(s) }))]);
-export const Communication = z.object({
-  code: id,
-  subject: text,
-  client: text,
-  type: TypeRead.nullish().transform((t) => t ?? { id: "", text: "" }),
-  created_at: z.string(),
-  seen_date: optText,
-  date_notified: optText,
-  notified: flag(false).optional(),
-  message: text,
-  archived: flag(false),
-  files: list(CommunicationFile),
-  sequence: z.union([z.number(), z.string()]).nullish(),
-  year: z.union([z.number(), z.string()]).nullish(),
-  recipient: optText,
-  // Ours, beside the spec (decisions 026 and 014): what it concerns and its due day `yyyy-mm-dd`.
-  instance_id: optText,
-  record_id: optText,
-  due_date: optText,
-  instance: z.object({ id, title: text }).nullish(),
-  record: z.object({ id, code: text, title: text.optional() }).nullish(),
-});
+/** A number the backend gives a communication (its sequence, its year): kept as it came, or left out. */
+const numberOrText = orNull(z.union([z.number(), z.string()]));
+export const Communication = z
+  .object({
+    code: id,
+    subject: text,
+    /** the sender: its name, or the entity itself (`{ id, name }`) */
+    client: text,
+    type: entity.transform((t) => t ?? { id: "", text: "" }),
+    /** '' when it cannot be read: the date is then not shown */
+    created_at: date.transform((v) => v ?? ""),
+    seen_date: date,
+    date_notified: date,
+    notified: flag(false).optional(),
+    message: text,
+    archived: flag(false),
+    files: list(CommunicationFile),
+    sequence: numberOrText,
+    year: numberOrText,
+    recipient: optText,
+    // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
+    instance_id: optText,
+    record_id: optText,
+    due_date: optText,
+    instance: orNull(z.object({ id, title: text })),
+    record: orNull(z.object({ id, code: text, title: text.optional() })),
+  })
+  .transform((c) => ({ ...c, /** its files the portal could not read (the page says so) */ omittedFiles: omittedIn(c.files) }));
 export type Communication = z.infer<typeof Communication>;
 const InboxResponse = wrapped(
   z.object({
     communications: list(Communication),
-    total: count.optional(),
-    unseen: count.optional().default(0),
-    last_page: count.optional().default(1),
+    total: orNull(count),
+    unseen: countOr(0),
+    last_page: countOr(1),
   }),
   "communications",
-).transform((r) => ({ ...r, total: r.total ?? r.communications.length }));
+).transform((r) => ({ ...r, total: r.total ?? r.communications.length, omitted: omittedIn(r.communications) }));
 export type InboxResponse = z.infer<typeof InboxResponse>;
-const HistoryEntry = z.object({ description: text, date: text, user: text });
+const HistoryEntry = z.object({ description: text, date: date.transform((v) => v ?? ""), user: text });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
+/** One value or a list of them: a list. */
+const oneOrMore = (v: unknown) => (v === null || v === undefined || Array.isArray(v) ? v : [v]);
 const ContactInfo = z.object({
   user_id: text,
   first_name: text,
   last_name: text,
   emails: z
-    .union([z.array(z.union([z.string(), z.object({ email: z.string() }).transform((e) => e.email)])), z.string().transform((e) => [e])])
-    .nullish()
-    .transform((v) => (v ?? []).filter(Boolean)),
-  phones: z
-    .union([z.array(PhoneRead), PhoneRead.transform((p) => [p])])
-    .nullish()
-    .transform((v) => v ?? []),
+    .preprocess(oneOrMore, list(z.union([z.string(), z.object({ email: z.string() }).transform((e) => e.email)])))
+    .transform((v) => v.filter(Boolean)),
+  phones: z.preprocess(oneOrMore, list(PhoneRead)),
   hrefIdCiudadana: maybeText,
 });
 export type ContactInfo = z.infer<typeof ContactInfo>;
 const SelfDa = z.object({
   cuil: text,
   email: text,
-  phone: PhoneRead.nullish().transform((p) => (p && p.number ? p : null)),
+  phone: orNull(PhoneRead).transform((p) => (p && p.number ? p : null)),
   adhered_at: maybeText,
 });
 export type SelfDa = z.infer<typeof SelfDa>;
@@ -132,15 +152,27 @@ export function getInbox(ctx: ApiContext, q: InboxQuery): Promise<InboxResponse>
   });
 }
 
-/** `get_one` "returns communication": that field, another wrapper, or the communication itself. */
-const CommunicationAnswer = wrapped(Communication, "code", ["communication", "result", "data"], "communication");
+/**
+ * `get_one` "returns communication": that field, another wrapper, or the communication itself; one
+ * without its code is the one asked for.
+ */
+const communicationAnswer = (code: string) =>
+  wrapped(
+    z.preprocess(
+      (v) => (typeof v === "object" && v !== null && !Array.isArray(v) && !("code" in v && v.code != null) ? { ...v, code } : v),
+      Communication,
+    ),
+    "subject",
+    ["communication", "result", "data"],
+    "communication",
+  );
 const HistoryAnswer = wrapped(list(HistoryEntry), "array", ["history", "result", "data"], "history");
 const TypesAnswer = wrapped(list(CommunicationType), "array", ["types", "result", "data"]);
 const ContactInfoAnswer = wrapped(ContactInfo, "emails", ["data", "result"]);
 const SelfDaAnswer = wrapped(SelfDa, "email", ["data", "result"]);
 
 export async function getCommunication(ctx: ApiContext, code: string, refresh = false): Promise<Communication> {
-  return apiJson(ctx, api`/api/dd/v1/communications/get_one/${code}`, CommunicationAnswer, {
+  return apiJson(ctx, api`/api/dd/v1/communications/get_one/${code}`, communicationAnswer(code), {
     userId: true,
     query: { refresh: refresh || undefined },
   });
@@ -216,3 +248,13 @@ export function getTerms(ctx: ApiContext): Promise<string> {
 export function getPolicies(ctx: ApiContext): Promise<string> {
   return apiJson(ctx, api`/api/dd/v1/users/get_policies`, HtmlText, { userId: true, headers: { Accept: "application/json, text/html" } });
 }
+
+/** The readers of this module's answers, by call: the property tests read answers through them (issue 36). */
+export const digitalAnswers = {
+  inbox: InboxResponse,
+  communication: communicationAnswer("C-1"),
+  history: HistoryAnswer,
+  types: TypesAnswer,
+  contactInfo: ContactInfoAnswer,
+  selfDa: SelfDaAnswer,
+};

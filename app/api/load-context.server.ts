@@ -16,6 +16,8 @@ export type ApiObserver = {
   apiCall(entry: { call: string; status: number; seconds: number }): void;
   /** An answer that could not be read (decision 098), by call. */
   unreadable(entry: { call: string }): void;
+  /** An answer read with degrades (issue 36): a field read as empty, or an item left out. */
+  degraded(entry: { call: string; kind: "field" | "item" }): void;
 };
 
 declare module "@remix-run/node" {
@@ -28,7 +30,7 @@ declare module "@remix-run/node" {
 }
 
 /** An observer that counts nothing: where no server keeps metrics (a test that calls a loader). */
-export const unobserved: ApiObserver = { apiCall() {}, unreadable() {} };
+export const unobserved: ApiObserver = { apiCall() {}, unreadable() {}, degraded() {} };
 
 /** A request's load context: what `getLoadContext` answers for each request. */
 export function newLoadContext(observe: ApiObserver = unobserved): AppLoadContext {

@@ -4,27 +4,39 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { count, flag, id, list, optText, text, unwrap, wrapped } from "./read.server";
+import { count, countOr, date, flag, id, list, omittedIn, optText, orNull, text, unwrap, wrapped } from "./read.server";
 import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 
 /** The portal's module value in the shared instances listing (the backend also accepts 'av'). */
 export const PROCEDURES_MODULE = "procedures";
 
-/** A row action: a text (`edit`), or an object naming it (`{ code: "edit" }`, `{ value: … }`, `{ type: … }`). */
-export const InstanceButtonSchema = z.union([
-  z.string(),
-  z.object({ code: z.string() }).transform((b) => b.code),
-  z.object({ value: z.string() }).transform((b) => b.value),
-  z.object({ type: z.string() }).transform((b) => b.type),
-]);
+/** The row actions of spec section 3, by their names in any case (`EDIT`, `go_to_record`). */
+const BUTTON_NAMES = ["edit", "history", "attachments", "goToRecord", "preview", "discard"] as const;
+const buttonName = (raw: string) => {
+  const key = raw
+    .trim()
+    .replace(/[_\s-]/g, "")
+    .toLowerCase();
+  return BUTTON_NAMES.find((name) => name.toLowerCase() === key) ?? raw.trim();
+};
+
+/** A row action: a text (`edit`), or an object naming it (`{ code: "edit" }`, `{ value, label }`, `{ type: … }`). */
+export const InstanceButtonSchema = z
+  .union([
+    z.string(),
+    z.object({ code: z.string() }).transform((b) => b.code),
+    z.object({ value: z.string() }).transform((b) => b.value),
+    z.object({ type: z.string() }).transform((b) => b.type),
+  ])
+  .transform(buttonName);
 
 export const InstanceSchema = z.object({
   id,
   title: text,
   description: InstanceDescriptionSchema,
   payloadDescriptions: PayloadDescriptionsSchema,
-  createdAt: optText,
-  arrivedOn: optText,
+  createdAt: date,
+  arrivedOn: date,
   type: text.transform((v) => v.toLowerCase()),
   currentState: CurrentStateSchema,
   buttons: list(InstanceButtonSchema),
@@ -32,18 +44,25 @@ export const InstanceSchema = z.object({
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 
-/** `count/{tab}` "returns count": that field, a wrapper around it, or the number itself. */
+/**
+ * `count/{tab}` "returns count": that field, a wrapper around it, or the number itself. A count that
+ * cannot be read is none: the tab shows no count (its list still shows).
+ */
 export const CountSchema = z.preprocess(
   (v) => unwrap(v, (x) => typeof x === "number" || typeof x === "string", ["count", "result", "data"], "count"),
-  count,
+  orNull(count),
 );
 /** A list page "returns instances and last_page"; a missing last page is the first. */
 export const PageSchema = <T extends z.ZodTypeAny>(item: T) =>
-  wrapped(z.object({ instances: list(item), last_page: count.optional().default(1) }), "instances", ["result", "data"]);
+  wrapped(z.object({ instances: list(item), last_page: countOr(1) }), "instances", ["result", "data"]).transform((page) => ({
+    ...page,
+    /** the items that could not be read, left out (the page says so) */
+    omitted: omittedIn(page.instances),
+  }));
 
 export const HistoryEntrySchema = z.object({
   cn: optText,
-  excutedOn: optText,
+  excutedOn: date,
   action: optText,
   comment: optText,
   files: list(z.object({ fileId: id, name: text })),
@@ -51,7 +70,7 @@ export const HistoryEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const AttachedDocumentSchema = z.object({
-  createdAt: optText,
+  createdAt: date,
   fileName: text,
   fileId: id,
   status: text.transform((v) => v.toLowerCase()),
@@ -188,3 +207,6 @@ const RequirementsAnswer = wrapped(RequirementsSchema, "procedureDescription", [
 export function getRequirementsExtension(ctx: ApiContext, procedureId: string) {
   return apiJson(ctx, api`/api/v4/procedures/${procedureId}/requirements`, RequirementsAnswer);
 }
+
+/** The readers of the tray's answers, by call: the property tests read answers through them (issue 36). */
+export const trayAnswers = { count: CountSchema, instances: InstancePage, history: HistoryAnswer, receivedDocs: ReceivedDocsAnswer };

@@ -20,49 +20,123 @@ import { z } from "zod/v4";
  * The tolerances a read used, for the backend checker (`npm run backend:check`): each piece that bends
  * an answer into the portal's model says so here while a check listens; otherwise it costs nothing.
  */
-const listening = new AsyncLocalStorage<Set<string>>();
+const listening = new AsyncLocalStorage<{ tolerances: Set<string>; degraded: Degraded[] }>();
 export function note(tolerance: string) {
-  listening.getStore()?.add(tolerance);
+  listening.getStore()?.tolerances.add(tolerance);
 }
-/** Runs `work` and answers the tolerances its reads used. */
-export async function withTolerances<T>(work: () => Promise<T>): Promise<{ value: T; tolerances: string[] }> {
-  const heard = new Set<string>();
+/** Runs `work` and answers the tolerances its reads used, and the fields and items they could not read (degrades). */
+export async function withTolerances<T>(work: () => Promise<T>): Promise<{ value: T; tolerances: string[]; degraded: Degraded[] }> {
+  const heard = { tolerances: new Set<string>(), degraded: [] as Degraded[] };
   const value = await listening.run(heard, work);
-  return { value, tolerances: [...heard].sort() };
+  return { value, tolerances: [...heard.tolerances].sort(), degraded: heard.degraded };
+}
+
+/**
+ * Failing small (issue 36). A field that cannot be read becomes its empty value, and a list item that
+ * cannot be read is left out (and counted, `omittedIn`): only an answer whose envelope cannot be read
+ * fails. Each such degrade is told to whoever reads the answer (`readAnswer`): the pieces below call
+ * `tolerate`, which counts it, and which, on a second reading made only to find where it happened,
+ * leaves an issue marked with its kind, so that the JSON path comes out of zod as for a failure.
+ */
+export type DegradeKind = "field" | "item";
+/** A degraded read: where, which kind, what was wanted and what came (types only, never values). */
+export type Degraded = Unreadable & { kind: DegradeKind };
+type Tagged = z.core.$ZodIssue & { degraded?: DegradeKind };
+
+/** The read in progress (a parse is synchronous: one at a time). */
+let reading: { found: number; reporting: boolean } | null = null;
+
+function tolerate(ctx: { issues: unknown[] }, kind: DegradeKind, issues: readonly z.core.$ZodIssue[]) {
+  if (!reading) return;
+  reading.found++;
+  if (!reading.reporting) return;
+  const tagged = (issues as Tagged[]).filter((issue) => issue.degraded);
+  const own = (issues as Tagged[]).filter((issue) => !issue.degraded);
+  // A field is reported where it is (`type`, not `type.id`); an item, where it failed (`communications[].code`).
+  const mine = kind === "field" && own.length ? [{ ...own[0]!, path: [] }] : own;
+  for (const issue of [...tagged, ...mine]) ctx.issues.push({ ...issue, degraded: issue.degraded ?? kind });
+}
+
+/** `schema`, or `fallback()` when the value cannot be read by it (a field degraded, reported with its path). */
+export function orEmpty<T extends z.ZodTypeAny, F>(schema: T, fallback: () => F) {
+  return z.unknown().transform((value, ctx): z.output<T> | F => {
+    const read = schema.safeParse(value);
+    if (read.success) return read.data;
+    tolerate(ctx, "field", read.error.issues);
+    return fallback();
+  });
+}
+
+/** `schema`, or null: when missing, null, or unreadable (a degrade). */
+export function orNull<T extends z.ZodTypeAny>(schema: T) {
+  return orEmpty(schema.nullish(), () => null).transform((v): z.output<T> | null => v ?? null);
+}
+
+/** `schema`, or left out: when missing, null, or unreadable (a degrade). */
+export function maybe<T extends z.ZodTypeAny>(schema: T) {
+  return orNull(schema)
+    .transform((v) => v ?? undefined)
+    .optional();
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 
-/** An id: text or a number, never empty. */
-export const id = z.union([z.string().trim().min(1), z.number().finite()]).transform((v) => {
-  if (typeof v === "number") note("ids as numbers");
-  return String(v);
-});
+/** Where an object given for a text holds it: `{ text }`, `{ value, label }`, `{ description }`, an entity's `name`… */
+const TEXT_KEYS = ["text", "label", "description", "name", "title", "value"] as const;
+/** Where an object given for an id holds it: an entity instead of its id. */
+const ID_KEYS = ["id", "code", "value"] as const;
+function held(v: unknown, keys: readonly string[]): string | number | undefined {
+  if (!isObject(v)) return undefined;
+  for (const key of keys) if (isScalar(v[key])) return v[key];
+  return undefined;
+}
+
+/** An id: text or a number, never empty; an entity given for its id (`{ id }`, `{ code }`) is read as that id. */
+export const id = z
+  .preprocess(
+    (v) => {
+      const inner = held(v, ID_KEYS);
+      if (inner === undefined) return v;
+      note("ids as objects");
+      return inner;
+    },
+    z.union([z.string().trim().min(1), z.number().finite()]),
+  )
+  .transform((v) => {
+    if (typeof v === "number") note("ids as numbers");
+    return String(v);
+  });
 
 /** An id as the backend wrote it, to be sent back the same way (a number stays a number). */
 export const wireId = z.union([z.string().trim().min(1), z.number().finite()]);
 export type WireId = z.infer<typeof wireId>;
 
-/** A text: missing or null reads as empty. */
-export const text = z
-  .union([z.string(), z.number()])
-  .nullish()
+/** A text as it may come: a string, a number, or an object holding it; missing or null is `null`. */
+const someText = z
+  .preprocess(
+    (v) => {
+      const inner = held(v, TEXT_KEYS);
+      if (inner === undefined) return v;
+      note("texts as objects");
+      return inner;
+    },
+    z.union([z.string(), z.number().finite()]).nullish(),
+  )
   .transform((v) => {
     if (typeof v === "number") note("texts as numbers");
-    return v === null || v === undefined ? "" : String(v);
+    return v === null || v === undefined ? null : String(v);
   });
 
-/** An optional text: missing, null or empty reads as null. */
-export const optText = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined || v === "" ? null : String(v)));
+/** A text: missing, null or unreadable reads as empty. */
+export const text = orEmpty(someText, () => null).transform((v) => v ?? "");
 
-/** A text that may be left out (missing or null reads as left out). */
-export const maybeText = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? undefined : String(v)))
+/** An optional text: missing, null, empty or unreadable reads as null. */
+export const optText = orEmpty(someText, () => null).transform((v) => (v === "" ? null : v));
+
+/** A text that may be left out (missing, null or unreadable reads as left out). */
+export const maybeText = orEmpty(someText, () => null)
+  .transform((v) => v ?? undefined)
   .optional();
 
 /** A count: a whole number, as a number or numeric text. */
@@ -74,12 +148,15 @@ export const count = z
   })
   .pipe(z.number().int().nonnegative());
 
+/** A count that is only shown (a total, a last page): missing or unreadable reads as `fallback`. */
+export const countOr = (fallback: number) => orEmpty(count.nullish(), () => null).transform((v) => v ?? fallback);
+
 const TRUE = new Set(["true", "1", "yes", "si", "sí", "s", "y"]);
 const FALSE = new Set(["false", "0", "no", "n", ""]);
 
-/** A flag: a boolean, a number (0 is false) or "true"/"false"/"1"/"0"; missing reads as `fallback`. */
+/** A flag: a boolean, a number (0 is false) or "true"/"false"/"1"/"0"; missing or unreadable reads as `fallback`. */
 export function flag(fallback = false) {
-  return z
+  const read = z
     .union([
       z.boolean(),
       z.number(),
@@ -93,16 +170,84 @@ export function flag(fallback = false) {
       if (typeof v === "number") return v !== 0;
       return TRUE.has(v.trim().toLowerCase());
     });
+  return orEmpty(read, () => fallback);
 }
 
-/** A list: missing or null reads as empty. */
+/** A date or date-time as ISO 8601 writes it, with or without its zone or offset (the portal shows those as UTC). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+/** Epoch milliseconds between 1973 and 2286: a number, or its digits as text. */
+const EPOCH_MS = /^\d{11,13}$/;
+const someDate = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "") return null;
+    const digits = String(v).trim();
+    if (EPOCH_MS.test(digits)) {
+      note("dates as epoch milliseconds");
+      return new Date(Number(digits)).toISOString();
+    }
+    if (typeof v === "string" && ISO_DATE.test(digits) && !Number.isNaN(Date.parse(digits.slice(0, 10)))) return digits;
+    ctx.addIssue({ code: "custom", input: v, params: { expected: "a date" }, message: `expected a date, received ${typeof v}` });
+    return null;
+  });
+/** A date: ISO 8601 (kept as written), or epoch milliseconds (made ISO); missing or unreadable is null ('no date'). */
+export const date = orEmpty(someDate, () => null);
+
+/**
+ * An entity named by id and text: `{ id, text }` (or `{ code, description }`, `{ value, label }`,
+ * `{ id, name }`…), or one text that is both.
+ */
+export const entityOf = z
+  .preprocess(
+    (v) => (isObject(v) ? { id: held(v, ID_KEYS) ?? held(v, TEXT_KEYS), text: held(v, TEXT_KEYS) } : { id: v, text: v }),
+    z.object({ id, text }),
+  )
+  .transform((e) => ({ id: e.id, text: e.text || e.id }));
+/** `entityOf` as a field: missing or unreadable, it is null. */
+export const entity = orNull(entityOf);
+
+/** How many items of each list read by `list` were left out (they could not be read). */
+const omissions = new WeakMap<readonly unknown[], number>();
+/** The items left out of a list read by `list` (0 for any other array). */
+export function omittedIn(items: readonly unknown[]): number {
+  return omissions.get(items) ?? 0;
+}
+
+function readItems<T extends z.ZodTypeAny>(item: T) {
+  return (items: unknown[], ctx: { issues: unknown[] }): z.output<T>[] => {
+    const out: z.output<T>[] = [];
+    let omitted = 0;
+    items.forEach((value, index) => {
+      const read = value === null || value === undefined ? null : item.safeParse(value);
+      if (read?.success) return void out.push(read.data);
+      omitted++;
+      const issues = read
+        ? read.error.issues
+        : [{ code: "invalid_type", expected: "object", input: value, path: [], message: "received null" }];
+      tolerate(
+        ctx,
+        "item",
+        (issues as z.core.$ZodIssue[]).map((issue) => ({ ...issue, path: [index, ...issue.path] })),
+      );
+    });
+    if (omitted) omissions.set(out, omitted);
+    return out;
+  };
+}
+
+/**
+ * A list: missing or null reads as empty; an item that is null or cannot be read is left out and
+ * counted (`omittedIn`), the others are kept. A value that is no list cannot be read (a citizen's
+ * list then fails its screen rather than show none).
+ */
 export function list<T extends z.ZodTypeAny>(item: T) {
   return z
-    .array(item)
+    .array(z.unknown())
     .nullish()
-    .transform((v) => {
+    .transform((v, ctx) => {
       if (v === null) note("lists as null");
-      return v ?? [];
+      return readItems(item)(v ?? [], ctx);
     });
 }
 
@@ -163,10 +308,62 @@ export function unreadableFields(error: z.ZodError, prefix: readonly PropertyKey
           ? "one of the known values"
           : issue.code === "too_small" || issue.code === "too_big"
             ? `a ${issue.origin} within its bounds`
-            : issue.code;
-    out.push({ path: pathOf(path) || "(body)", expected, received: issue.code === "invalid_type" ? received : "other" });
+            : issue.code === "custom" && typeof issue.params?.expected === "string"
+              ? issue.params.expected
+              : issue.code;
+    out.push({ path: pathOf(path) || "(body)", expected, received });
   }
   return out;
+}
+
+/** The degrades marked on a second reading, each once: indices are left out of the path (`communications[].client`). */
+function degradedFields(issues: readonly Tagged[], prefix: readonly PropertyKey[] = [], inherited?: DegradeKind): Degraded[] {
+  const out: Degraded[] = [];
+  for (const issue of issues) {
+    const kind = issue.degraded ?? inherited;
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "invalid_union" && issue.errors.length) {
+      // The branch the backend meant: one whose failures are all degrades, else the deepest.
+      const branches = issue.errors as Tagged[][];
+      const meant = branches.find((b) => b.length && b.every((i) => i.degraded)) ?? branches[0]!;
+      out.push(...degradedFields(meant, path, kind));
+      continue;
+    }
+    if (!kind) continue;
+    const [field] = unreadableFields(new z.ZodError([{ ...issue, path: [] }]), path);
+    out.push({ ...field!, path: field!.path.replace(/\[\d+\]/g, "[]"), kind });
+  }
+  return out.filter((d, i) => out.findIndex((o) => o.path === d.path && o.kind === d.kind) === i);
+}
+
+/**
+ * Reads an answer with `schema`, failing small: its result (a failure only when the envelope cannot
+ * be read), and the degrades it took. Those are found by a second reading, made only when the first
+ * took any, in which each degrade leaves a marked issue (zod then gives each its JSON path).
+ */
+export function readAnswer<S extends z.ZodTypeAny>(
+  schema: S,
+  payload: unknown,
+): { read: z.ZodSafeParseResult<z.output<S>>; degraded: Degraded[] } {
+  const first = { found: 0, reporting: false };
+  reading = first;
+  let read: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    read = schema.safeParse(payload);
+  } finally {
+    reading = null;
+  }
+  if (!read.success || !first.found) return { read, degraded: [] };
+  reading = { found: 0, reporting: true };
+  let second: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    second = schema.safeParse(payload);
+  } finally {
+    reading = null;
+  }
+  const degraded = second.success ? [] : degradedFields(second.error.issues as Tagged[]);
+  for (const d of degraded) listening.getStore()?.degraded.push(d);
+  return { read, degraded };
 }
 
 /**

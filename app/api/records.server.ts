@@ -6,7 +6,7 @@
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { CountSchema, PageSchema } from "./procedures.server";
-import { flag, id, list, maybeText, optText, text, wrapped } from "./read.server";
+import { count, date, flag, id, list, maybe, maybeText, optText, orNull, text, wrapped } from "./read.server";
 import { api, apiJson, type ApiContext } from "./client.server";
 
 export const RECORDS_MODULE = "records";
@@ -18,10 +18,10 @@ export const RecordInstanceSchema = z.object({
   title: text,
   description: InstanceDescriptionSchema,
   payloadDescriptions: PayloadDescriptionsSchema,
-  createdAt: optText,
-  arrivedOn: optText,
+  createdAt: date,
+  arrivedOn: date,
   currentState: CurrentStateSchema,
-  association_type: optText,
+  association_type: optText.transform((v) => v?.toLowerCase() ?? null),
 });
 export type RecordInstance = z.infer<typeof RecordInstanceSchema>;
 
@@ -29,54 +29,60 @@ const RecordPage = PageSchema(RecordInstanceSchema);
 
 export const DetailSchema = z.object({ label: text, value: text });
 export type Detail = z.infer<typeof DetailSchema>;
-/** Details: a list of `{ label, value }`, or an object of label → value. */
-const details = z
-  .union([
-    z.array(DetailSchema),
+/** Details: a list of `{ label, value }`, or an object of label → value; unreadable, none. */
+const details = orNull(
+  z.union([
+    list(DetailSchema),
     z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-      .transform((o) => Object.entries(o).map(([label, value]) => ({ label, value: String(value) }))),
-  ])
-  .nullish()
-  .transform((v) => v ?? []);
+      .record(z.string(), z.unknown())
+      .transform((o) => Object.entries(o).flatMap(([label, value]) => (isScalarOrFlag(value) ? [{ label, value: String(value) }] : []))),
+  ]),
+).transform((v) => v ?? []);
+const isScalarOrFlag = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
-/** A status `{ code, description, color }`, or a bare text (its description). */
-const StatusSchema = z
-  .union([
-    z.object({ code: optText, description: text, color: optText }),
-    z.string().transform((s) => ({ code: s, description: s, color: null })),
-  ])
-  .nullish()
-  .transform((v) => v ?? { code: null, description: "", color: null });
+/** A status `{ code, description, color }` (or `{ text }`…), or a bare text (its description); unreadable, none. */
+const StatusSchema = orNull(
+  z.union([
+    z.object({ code: optText, description: text, text: optText, color: optText }).transform((s) => ({
+      code: s.code,
+      description: s.description || s.text || s.code || "",
+      color: s.color,
+    })),
+    z.union([z.string(), z.number()]).transform((s) => ({ code: String(s), description: String(s), color: null })),
+  ]),
+).transform((v) => v ?? { code: null, description: "", color: null });
+
+/** A record associated to this one: `{ id, code, type }`, or its code alone (then it is shown, not linked). */
+const Associated = z.union([
+  z.object({ id: orNull(id), code: text, type: optText }).transform((a) => ({ ...a, code: a.code || a.id || "" })),
+  z.union([z.string().min(1), z.number()]).transform((code) => ({ id: null, code: String(code), type: null })),
+]);
 
 export const RecordHeaderSchema = z.object({
   code: text,
   status: StatusSchema,
   read_only: flag(false),
   header: list(z.object({ code: optText, key: text, value: text })),
-  association: z
-    .object({
-      type: optText,
-      associated_instance: list(z.object({ id: id.nullish(), code: text, type: optText })),
-    })
-    .nullish(),
+  association: orNull(
+    z.object({
+      type: optText.transform((v) => v?.toLowerCase() ?? null),
+      associated_instance: list(Associated),
+    }),
+  ),
 });
 export type RecordHeader = z.infer<typeof RecordHeaderSchema>;
 
 /** Incorporated document (spec: file (name, signedFileId), spec (description, date, user), nroFolio, details). */
 export const IncorporatedSchema = z.object({
-  id: id.optional(),
+  id: maybe(id),
   file: z.object({
     name: text,
     signedFileId: id,
     mime: maybeText,
-    pageCount: z.number().optional(),
+    pageCount: maybe(count),
   }),
-  spec: z
-    .object({ description: text, date: optText, user: text })
-    .nullish()
-    .transform((v) => v ?? { description: "", date: null, user: "" }),
-  nroFolio: z.union([z.number(), z.string()]).nullish(),
+  spec: orNull(z.object({ description: text, date, user: text })).transform((v) => v ?? { description: "", date: null, user: "" }),
+  nroFolio: orNull(z.union([z.number(), z.string()])),
   details,
 });
 export type IncorporatedDocument = z.infer<typeof IncorporatedSchema>;
@@ -88,20 +94,16 @@ export type IncorporatedDocument = z.infer<typeof IncorporatedSchema>;
  */
 export const SentSchema = z
   .object({
-    id: id.optional(),
-    file: z
-      .union([
-        z.object({ id: id.optional(), name: text, mime: maybeText }),
+    id: maybe(id),
+    file: orNull(
+      z.union([
+        z.object({ id: maybe(id), name: text, mime: maybeText }),
         z.string().transform((name) => ({ id: undefined, name, mime: undefined })),
-      ])
-      .nullish()
-      .transform((v) => v ?? { id: undefined, name: "", mime: undefined }),
+      ]),
+    ).transform((v) => v ?? { id: undefined, name: "", mime: undefined }),
     file_name: optText,
-    updated_at: optText,
-    spec: z
-      .object({ id: id.optional(), reference: text })
-      .nullish()
-      .transform((v) => v ?? { id: undefined, reference: "" }),
+    updated_at: date,
+    spec: orNull(z.object({ id: maybe(id), reference: text })).transform((v) => v ?? { id: undefined, reference: "" }),
     status: StatusSchema,
     details,
   })
@@ -115,7 +117,7 @@ export const PendingSchema = z.object({
 });
 export type PendingDocument = z.infer<typeof PendingSchema>;
 
-export async function countRecords(ctx: ApiContext, tab: string): Promise<number> {
+export async function countRecords(ctx: ApiContext, tab: string): Promise<number | null> {
   return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: q });
 }
 
@@ -171,3 +173,12 @@ export async function discardPending(ctx: ApiContext, id: string, documentId: st
 export async function sendPending(ctx: ApiContext, id: string, documents: string[]): Promise<void> {
   await apiJson(ctx, api`/api/v4/filemanager/${id}/send`, z.unknown(), { method: "PUT", query: q, body: { documents } });
 }
+
+/** The readers of this module's answers, by call: the property tests read answers through them (issue 36). */
+export const recordsAnswers = {
+  records: RecordPage,
+  header: RecordHeaderAnswer,
+  incorporated: IncorporatedAnswer,
+  sent: SentAnswer,
+  pending: PendingAnswer,
+};

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { count, flag, id, list, optText, text } from "./read.server";
+import { count, flag, id, list, optText, orEmpty, text } from "./read.server";
 
 /**
  * Entities of spec section 3, read tolerantly (decision 098): what the spec names, in the shapes a
@@ -8,12 +8,17 @@ import { count, flag, id, list, optText, text } from "./read.server";
 export const UserSchema = z.object({
   cn: text,
   email: optText,
-  cuil: id,
+  /** the session knows the citizen's cuil: an answer without one is read as '' (getRoles fills it in) */
+  cuil: orEmpty(id, () => ""),
   uid: optText,
   telephone_number: optText,
 });
 
-export const ModuleIdSchema = z.enum(["procedures", "records", "digital"]);
+/** A module's id, in any case (`PROCEDURES`). */
+export const ModuleIdSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z.enum(["procedures", "records", "digital"]),
+);
 export type ModuleId = z.infer<typeof ModuleIdSchema>;
 
 /**
@@ -23,10 +28,9 @@ export type ModuleId = z.infer<typeof ModuleIdSchema>;
 export const TabSchema = z.object({
   code: id,
   description: text,
-  count: z
-    .union([z.boolean(), z.number(), z.string()])
-    .nullish()
-    .transform((v) => (typeof v === "boolean" ? v : v === null || v === undefined ? true : !/^(false|no)$/i.test(String(v).trim()))),
+  count: orEmpty(z.union([z.boolean(), z.number(), z.string()]).nullish(), () => null).transform((v) =>
+    typeof v === "boolean" ? v : v === null || v === undefined ? true : !/^(false|no)$/i.test(String(v).trim()),
+  ),
   color: optText,
 });
 export type TabConfig = z.infer<typeof TabSchema>;
@@ -58,16 +62,18 @@ export const ConfigSchema = z.object({
 });
 export type PortalConfig = z.infer<typeof ConfigSchema>;
 
-/** Instance fields shared by procedures and records (spec section 3, Instance). */
+/** Instance fields shared by procedures and records (spec section 3, Instance): lines, one text, or none. */
 export const InstanceDescriptionSchema = z
-  .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string(), z.number().transform(String)])
-  .nullish()
-  .transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
+  .preprocess((v) => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]), list(optText))
+  .transform((lines) => lines.filter((line): line is string => line !== null));
 
 export const PayloadDescriptionsSchema = list(z.object({ code: optText, label: text, value: text }));
 
-/** The instance's state: `{ text, color }`, or a bare text. */
-export const CurrentStateSchema = z
-  .union([z.object({ text: text, color: optText }), z.string().transform((s) => ({ text: s, color: null }))])
-  .nullish()
-  .transform((v) => (v && v.text ? v : null));
+/** The instance's state: `{ text, color }` (or `{ description, color }`…), or a bare text; unreadable or empty, none. */
+export const CurrentStateSchema = orEmpty(
+  z.preprocess(
+    (v) => (typeof v === "object" && v !== null && !Array.isArray(v) ? { text: v, color: (v as { color?: unknown }).color } : { text: v }),
+    z.object({ text, color: optText }),
+  ),
+  () => null,
+).transform((v) => (v && v.text ? v : null));

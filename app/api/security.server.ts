@@ -7,8 +7,9 @@ import { ConfigSchema, UserSchema, type PortalConfig } from "./schemas";
 /** `get_roles` "returns data.data (the user)"; a backend that sends it less deeply wrapped (or bare) is read too. */
 const RolesAnswer = wrapped(UserSchema, "cuil", ["data", "result", "user"], "data");
 
-export function getRoles(ctx: ApiContext) {
-  return apiJson(ctx, api`/api/security/user/get_roles`, RolesAnswer);
+export async function getRoles(ctx: ApiContext) {
+  const user = await apiJson(ctx, api`/api/security/user/get_roles`, RolesAnswer);
+  return { ...user, cuil: user.cuil || ctx.cuil };
 }
 
 /**
@@ -49,3 +50,6 @@ export const getConfig = perRequest((ctx: ApiContext) =>
 export async function revokeSession(ctx: ApiContext) {
   await apiRaw(ctx, api`/api/security/logout`, { method: "POST", timeoutMs: 3000 });
 }
+
+/** The readers of this module's answers, by call: the property tests read answers through them (issue 36). */
+export const securityAnswers = { roles: RolesAnswer, config: PortalConfigAnswer };

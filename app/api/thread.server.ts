@@ -6,14 +6,14 @@
 import { z } from "zod/v4";
 import { api, apiJson, type ApiContext } from "./client.server";
 import { offers } from "./extensions.server";
-import { flag, id, list, optText, text, wrapped } from "./read.server";
+import { date, flag, id, list, optText, text, wrapped } from "./read.server";
 
 const LinkedCommunication = z.object({
   code: id,
   subject: text,
   client: text,
-  created_at: text,
-  seen_date: optText,
+  created_at: date.transform((v) => v ?? ""),
+  seen_date: date,
   archived: flag(false),
   due_date: optText,
   instance_id: optText,
@@ -36,3 +36,6 @@ export async function getLinkedCommunications(
     query: { instance: instances.length ? instances.join(",") : undefined, record: about.record },
   });
 }
+
+/** The reader of the linked communications' answer: the property tests read answers through it (issue 36). */
+export const threadAnswers = { linked: LinkedAnswer };

@@ -35,6 +35,7 @@ export { useHydrated } from "remix-utils/use-hydrated";
 export { TimesInUtc } from "./TimesInUtc";
 export { JS_ENABLED_SCRIPT, JsEnabledScript } from "./JsEnabledScript";
 export { Modal, ModalFrame, type ModalFrameProps, type ModalProps } from "./Modal";
+export { OmittedNotice } from "./OmittedNotice";
 export { Paginator, type PaginatorProps } from "./Paginator";
 export { SkeletonCards, SkeletonRows, SkeletonTabs } from "./Skeleton";
 export { LoadingScreen, Spinner, type SpinnerProps } from "./Spinner";

@@ -56,10 +56,26 @@ describe("the backend checker", () => {
     const backend = await tinyBackend({
       "/api/security/user/get_roles": { cn: "Ana Secreta", cuil: 27293847563 },
       "/api/v4/instances/config": {
-        modules: [{ id: "procedures", enabled: 1, pageSize: 10, tabs: [{ code: "t1", description: "x", count: "muchos" }] }],
+        modules: [
+          {
+            id: "procedures",
+            enabled: 1,
+            pageSize: 10,
+            tabs: [
+              { code: "t1", description: "x", count: "muchos" },
+              { code: "t2", description: "y", count: false },
+            ],
+          },
+        ],
       },
       "/api/v4/instances/count/t1": { count: "3" },
       "/api/v4/instances/t1": { instances: "Ana Secreta" },
+      "/api/v4/instances/t2": {
+        instances: [
+          { id: 1, title: "Ana Secreta", hasAlert: "quizás" },
+          { id: null, title: "Ana Secreta" },
+        ],
+      },
       "/api/v4/procedures/": [],
     });
     try {
@@ -71,6 +87,10 @@ describe("the backend checker", () => {
         /^✘ GET \/api\/v4\/instances\/\{t1\}\?module=procedures\n {4}no se puede leer: instances: se espera array, llegó string$/m,
       );
       expect(out).toMatch(/^✘ GET \/api\/dd\/v1\/users\/get_terms\n {4}HTTP 404 NOT_FOUND$/m);
+      // Issue 36: what a screen shows without (a field read as empty, an item left out) is a warning naming its path.
+      expect(out).toMatch(
+        /^! GET \/api\/v4\/instances\/\{t2\}\?module=procedures\n {4}aviso: campo leído como vacío en instances\[\]\.hasAlert \(se espera boolean, llegó string\)\n {4}aviso: elemento omitido de la lista en instances\[\]\.id \(se espera string, llegó null\)/m,
+      );
       expect(out).not.toContain("Secreta");
       expect(code).toBe(1);
     } finally {

@@ -35,7 +35,7 @@ const ctx = (observe?: ApiObserver) =>
   apiContext({ request: new Request("http://localhost:3000/"), context: newLoadContext(observe) }, { accessToken: "token", cuil: CUIL });
 
 describe("the tolerant pieces", () => {
-  it("read ids, counts and flags in the shapes a backend may send, and refuse what they cannot be", () => {
+  it("read ids, counts and flags in the shapes a backend may send; an id or a count that cannot be one is refused, a flag reads as its fallback", () => {
     expect(id.parse(7)).toBe("7");
     expect(id.safeParse("").success).toBe(false);
     expect(count.parse("12")).toBe(12);
@@ -43,7 +43,7 @@ describe("the tolerant pieces", () => {
     expect([true, 1, "true", "1", "sí"].map((v) => flag().parse(v))).toEqual([true, true, true, true, true]);
     expect([false, 0, "false", "0", null, undefined].map((v) => flag().parse(v))).toEqual([false, false, false, false, false, false]);
     expect(flag(true).parse(undefined)).toBe(true);
-    expect(flag().safeParse("quizás").success).toBe(false);
+    expect([flag().parse("quizás"), flag(true).parse({ a: 1 })]).toEqual([false, true]);
   });
 
   it("recognise a spec error code in `code` or, alone, in `message` (then no raw constant reaches a toast)", () => {
@@ -115,6 +115,31 @@ describe("the spec's calls, read tolerantly", () => {
       buttons: ["edit"],
       hasAlert: true,
     });
+  });
+
+  it("the tray fails small: a card without an id is left out and counted, a null line or button costs only itself", async () => {
+    server.use(
+      http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json(3)),
+      http.get(`${API}/api/v4/instances/pending`, () =>
+        HttpResponse.json({
+          instances: [
+            { id: 41, title: "Licencia", description: ["Una línea", null], buttons: [null, "EDIT"], createdAt: 1767225600000 },
+            { id: null, title: "Sin id" },
+            { id: "42", title: { text: "Beca" }, currentState: { state: "in_progress" }, hasAlert: "quizás" },
+          ],
+        }),
+      ),
+    );
+    const response = await load(trayLoader, "/procedures");
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.omitted).toBe(1);
+    expect(data.instances.map((i: { id: string; title: string }) => [i.id, i.title])).toEqual([
+      ["41", "Licencia"],
+      ["42", "Beca"],
+    ]);
+    expect(data.instances[0]).toMatchObject({ description: ["Una línea"], buttons: ["edit"], createdAt: "2026-01-01T00:00:00.000Z" });
+    expect(data.instances[1]).toMatchObject({ hasAlert: false, currentState: null });
   });
 
   it("the catalogue: numeric ids, bare array, numeric flags", async () => {
@@ -403,6 +428,45 @@ describe("diagnostics for whoever integrates a backend", () => {
     expect(lines[0]).not.toContain("C-1");
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^portal_api_unreadable_answers_total\{call="GET \/api\/dd\/v1\/communications\/get_history\/\{\}"\} 3$/m);
+  });
+
+  it("an answer read with degrades: each field and item logged once per call and path (no index, no value), counted by call and kind", async () => {
+    const metrics = createPortalMetrics();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const communication = (code: unknown, client: unknown) => ({ code, subject: "S", client, created_at: "2026-01-02T10:00:00Z" });
+    server.use(
+      http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, () =>
+        HttpResponse.json({
+          communications: [
+            communication("C-1", ["Juana Pérez"]),
+            communication("C-2", ["Juana Pérez"]),
+            communication(null, "Rentas"),
+            null,
+            communication("C-3", { id: 3, name: "Rentas" }),
+          ],
+        }),
+      ),
+    );
+    for (let i = 0; i < 2; i++) {
+      const inbox = await getInbox(ctx(apiObserver(metrics)), {});
+      expect(inbox.communications.map((c) => [c.code, c.client])).toEqual([
+        ["C-1", ""],
+        ["C-2", ""],
+        ["C-3", "Rentas"],
+      ]);
+      expect(inbox.omitted).toBe(2);
+    }
+    const lines = warn.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, string>);
+    expect(lines.map((l) => [l.msg, l.path, l.kind]).sort()).toEqual([
+      ["backend answer: field read as empty", "communications[].client", "field"],
+      ["backend answer: item left out", "communications[]", "item"],
+      ["backend answer: item left out", "communications[].code", "item"],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("Juana");
+    const text = await metrics.registry.metrics();
+    const call = 'call="GET /api/dd/v1/communications/inbox/{}"';
+    expect(text).toContain(`portal_api_degraded_answers_total{${call},kind="item"} 2`);
+    expect(text).toContain(`portal_api_degraded_answers_total{${call},kind="field"} 2`);
   });
 
   it("the calls' series stay bounded whatever codes citizens send (1,500 different codes, one series)", async () => {

@@ -3,6 +3,8 @@
  * identity provider (and the citizens it seeds: the sign-in page and the operator API that makes
  * test citizens), while the portal's API_BASE_URL points at the spec backend (tests/spec-backend/app.ts).
  * Used as the webServer of playwright.spec-backend.config.ts; `tsx tests/spec-backend/stack.ts` by hand.
+ * The spec backend listens on a port of its own; SPEC_BACKEND_PORT is the mutating proxy in front of
+ * it (mutating-proxy.ts: untouched unless a test asks for one change of one answer, issue 36).
  *
  * Env: DATA_DIR, PORT (portal), API_PORT (our API, for the IdP), OIDC_PORT, SPEC_BACKEND_PORT,
  * SPEC_BACKEND_VARIANT (plain | numeric | wrapped), SPEC_BACKEND_LOGOUT_URL (the configuration's logout_url),
@@ -13,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startStack } from "../../scripts/stack";
 import { buildSpecBackend } from "./app";
+import { startMutatingProxy } from "./mutating-proxy";
 
 const portalPort = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? 4000);
@@ -33,7 +36,8 @@ const { app, shape } = await buildSpecBackend({
   logoutUrl: process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir",
   logMisses: process.env.SPEC_BACKEND_LOG === "1",
 });
-await app.listen({ port: specPort, host: "127.0.0.1" });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const proxy = await startMutatingProxy({ target: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, port: specPort });
 
 const stack = await startStack({
   dataDir,
@@ -42,13 +46,14 @@ const stack = await startStack({
   oidcPort,
   quiet: true,
   env: { SEED: process.env.SEED ?? "1", API_AUDIENCE: audience },
-  portalEnv: { API_BASE_URL: specUrl },
+  // Reference data is not kept across requests: a changed answer stays the one request's.
+  portalEnv: { API_BASE_URL: specUrl, REFERENCE_CACHE_MS: "0" },
 });
 console.log(`portal ${stack.portalUrl} → spec backend (${shape.name}) ${specUrl}; identity provider ${stack.issuer}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
-    await Promise.all([stack.stop(), app.close()]);
+    await Promise.all([stack.stop(), app.close(), proxy.close()]);
     process.exit(0);
   });
 }

@@ -9,6 +9,7 @@ import { Paginator } from "../../app/ui/Paginator";
 import { RadioGroup } from "../../app/ui/RadioGroup";
 import { SkeletonCards, SkeletonRows, SkeletonTabs } from "../../app/ui/Skeleton";
 import { LoadingScreen, Spinner } from "../../app/ui/Spinner";
+import { OmittedNotice } from "../../app/ui/OmittedNotice";
 import { Tabs } from "../../app/ui/Tabs";
 import { TOAST_DURATION_MS, Toast } from "../../app/ui/Toast";
 import { allTags, renderWithRouter, tagWith, textOf } from "./render";
@@ -453,5 +454,18 @@ describe("Loading and empty states", () => {
     const badge = await renderWithRouter(<Badge color="#2e7d32">En trámite</Badge>);
     expect(tagWith(badge, "badge__dot")).toMatchObject({ "aria-hidden": "true", style: "background-color:#2e7d32" });
     expect(textOf(badge)).toBe("En trámite");
+  });
+});
+
+describe("OmittedNotice (issue 36: never silently)", () => {
+  it("says how many items could not be shown, with the footer's contact line; nothing when none were left out", async () => {
+    const one = await renderWithRouter(<OmittedNotice count={1} noun="communication" />);
+    expect(textOf(one)).toBe(
+      "No pudimos mostrar 1 comunicación. Si el problema sigue, comunicate con la línea gratuita 0800-555-0123 (lunes a viernes de 8 a 18 hs).",
+    );
+    expect(one).toContain('role="status"');
+    expect(one).toContain('href="tel:08005550123"');
+    expect(textOf(await renderWithRouter(<OmittedNotice count={3} noun="document" />))).toMatch(/^No pudimos mostrar 3 documentos\./);
+    expect(await renderWithRouter(<OmittedNotice count={0} noun="file" />)).toBe("");
   });
 });

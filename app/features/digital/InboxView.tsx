@@ -7,7 +7,7 @@ import { common } from "~/lib/messages/common";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
-import { EmptyState, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
+import { EmptyState, OmittedNotice, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
 import { InboxSort } from "./InboxSort";
@@ -340,6 +340,7 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
         </Form>
       ) : null}
 
+      <OmittedNotice count={list.omitted} noun="communication" />
       {list.communications.length === 0 ? (
         <EmptyState title={hasFilters(state) ? T.empty.noResults : T.empty.emptyTray} />
       ) : (

@@ -5,7 +5,7 @@ import type { Communication, HistoryEntry } from "~/api/digital.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
-import { EmptyState, LinkButton, SubmitButton, TimesInUtc } from "~/ui";
+import { EmptyState, LinkButton, OmittedNotice, SubmitButton, TimesInUtc } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import { DigitalHeader } from "./DigitalHeader";
 import { allDownloaded } from "./archive-rule";
@@ -110,6 +110,7 @@ export function SummaryView({
         <ConcernsLinks communication={c} linkable={linkable} />
 
         <h3 className="dd-summary__heading">{T.files}</h3>
+        <OmittedNotice count={c.omittedFiles} noun="file" />
         {c.files.length === 0 ? (
           <p className="text-muted">{T.noFiles}</p>
         ) : (

@@ -11,7 +11,7 @@ import type { TabView } from "./tabs";
 async function loadTabCounts(
   tabs: readonly TabConfig[],
   explicitTab: boolean,
-  count: (tab: string) => Promise<number>,
+  count: (tab: string) => Promise<number | null>,
   countError: string,
 ) {
   const counts: Record<string, number | null> = {};
@@ -50,7 +50,7 @@ async function loadTabCounts(
 export async function loadTabsWithPage<P>(
   tabs: readonly TabConfig[],
   explicitTab: boolean,
-  count: (tab: string) => Promise<number>,
+  count: (tab: string) => Promise<number | null>,
   countError: string,
   page: Promise<P>,
 ) {

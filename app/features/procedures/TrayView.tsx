@@ -4,7 +4,7 @@ import { tabItems } from "~/features/instances/tabs";
 import { ThreadList } from "~/features/thread/ThreadList";
 import { procedures as t } from "~/lib/messages/procedures";
 import { thread } from "~/lib/messages/thread";
-import { LinkButton, Paginator, SkeletonCards, SkeletonTabs, Tabs, Toast } from "~/ui";
+import { LinkButton, OmittedNotice, Paginator, SkeletonCards, SkeletonTabs, Tabs, Toast } from "~/ui";
 import type { loadTray } from "./tray.server";
 import { AttachmentsModal, CancelModal, EmptyTray, HistoryModal, InstanceCard, NoResults, TrayFilters } from "./Tray";
 import { listKey, trayHref } from "./url";
@@ -40,6 +40,7 @@ export function TrayView({ data }: { data: SerializeFrom<typeof loadTray> }) {
         />
       )}
       <TrayFilters state={state} defaultTab={defaultTab} />
+      {loadingList ? null : <OmittedNotice count={data.omitted} noun="procedure" />}
       {loadingList ? (
         <SkeletonCards count={6} />
       ) : data.instances.length === 0 ? (

@@ -74,7 +74,7 @@ export async function loadTray({ request, context }: RequestScope) {
           since: state.since,
           until: state.until,
         })
-      : Promise.resolve({ instances: [], last_page: 1 }),
+      : Promise.resolve({ instances: [], last_page: 1, omitted: 0 }),
   );
   if (!counted.page.ok) throw await listFailure(counted.page.error, state, defaultTab);
   const list = counted.page.value;
@@ -124,6 +124,8 @@ export async function loadTray({ request, context }: RequestScope) {
     defaultTab,
     tabs: counted.tabs,
     instances,
+    /** the cards of this page the backend sent and the portal could not read (the page says so) */
+    omitted: list.omitted,
     related,
     lastPage: Math.max(1, list.last_page),
     newButton: module.newButton,

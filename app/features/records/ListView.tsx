@@ -6,7 +6,19 @@ import { SortSelect } from "~/features/instances/SortSelect";
 import { formatDate } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import { Badge, EmptyState, LinkButton, Paginator, SkeletonCards, SkeletonTabs, Tabs, TextField, Toast, useDebouncedSubmit } from "~/ui";
+import {
+  Badge,
+  EmptyState,
+  LinkButton,
+  OmittedNotice,
+  Paginator,
+  SkeletonCards,
+  SkeletonTabs,
+  Tabs,
+  TextField,
+  Toast,
+  useDebouncedSubmit,
+} from "~/ui";
 import type { loadRecords } from "./list.server";
 import { listHref, type ListState } from "./url";
 
@@ -103,6 +115,7 @@ export function RecordsListView({ data }: { data: SerializeFrom<typeof loadRecor
         />
       )}
       <Filters key={location.search} state={state} defaultTab={defaultTab} />
+      {loadingList ? null : <OmittedNotice count={data.omitted} noun="record" />}
       {loadingList ? (
         <SkeletonCards count={6} />
       ) : data.instances.length === 0 ? (

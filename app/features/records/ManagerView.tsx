@@ -5,7 +5,7 @@ import { ThreadList } from "~/features/thread/ThreadList";
 import { furniture } from "~/lib/messages/furniture";
 import { records as t } from "~/lib/messages/records";
 import { thread } from "~/lib/messages/thread";
-import { LinkButton, LoadingScreen, Toast, useHydrated } from "~/ui";
+import { LinkButton, LoadingScreen, OmittedNotice, Toast, useHydrated } from "~/ui";
 import { common } from "~/lib/messages/common";
 import type { loadManager } from "./manager.server";
 import {
@@ -93,6 +93,7 @@ export function ManagerView({ data }: { data: SerializeFrom<typeof loadManager> 
               count={counts.incorporated + counts.sent + (header.read_only ? 0 : counts.pending)}
             />
           ) : null}
+          <OmittedNotice count={data.omitted} noun="document" />
           <IncorporatedSection list={data.incorporated} count={counts.incorporated} state={state} />
           <SentSection list={data.sent} state={state} />
           {header.read_only ? null : data.pendingLoaded ? (

@@ -27,7 +27,7 @@ export async function loadRecords({ request, context }: RequestScope) {
     t.toasts.countError,
     state.tab
       ? listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort })
-      : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1 }),
+      : Promise.resolve({ instances: [] as RecordInstance[], last_page: 1, omitted: 0 }),
   );
   if (!counted.page.ok) {
     const { error } = counted.page;
@@ -46,6 +46,8 @@ export async function loadRecords({ request, context }: RequestScope) {
     defaultTab,
     tabs: counted.tabs,
     instances: list.instances,
+    /** the cards of this page the backend sent and the portal could not read (the page says so) */
+    omitted: list.omitted,
     lastPage: Math.max(1, list.last_page),
     notice: counted.notice,
   });

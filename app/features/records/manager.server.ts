@@ -17,6 +17,7 @@ import {
 } from "~/api/records.server";
 import { getPageText } from "~/api/renditions.server";
 import { getLinkedCommunications } from "~/api/thread.server";
+import { omittedIn } from "~/api/read.server";
 import { offeredExtensions } from "~/api/extensions.server";
 import { EXTENSIONS } from "@common/extensions";
 import type { PageTextState } from "~/features/readable/PageViews";
@@ -140,6 +141,8 @@ export async function loadManager({ request, context }: RequestScope) {
     toDelete: state.modal === "delete" ? (lists.pending.find((d) => d.spec.id === state.doc) ?? null) : null,
     toSend: state.modal === "send" ? lists.pending.filter((d) => state.sel.includes(d.spec.id)) : [],
     pendingLoaded: pending.status === "fulfilled",
+    /** the documents the backend listed and the portal could not read (the page says so) */
+    omitted: [inc, sent, pending].reduce((n, r) => n + (r.status === "fulfilled" ? omittedIn(r.value) : 0), 0),
     related,
     offered,
     digital,

@@ -1,8 +1,26 @@
 /** Part of the portal's one Spanish catalogue (see app/lib/messages.ts): the 'common' texts. */
 
+const OMITTED_NOUNS = {
+  communication: ["comunicación", "comunicaciones"],
+  procedure: ["trámite", "trámites"],
+  record: ["expediente", "expedientes"],
+  document: ["documento", "documentos"],
+  file: ["archivo", "archivos"],
+} as const;
+export type OmittedNoun = keyof typeof OMITTED_NOUNS;
+
 /** Texts shared by every area: generic actions, loading, paginator, fields, validation. */
 export const common = {
   noData: "Sin dato",
+  /**
+   * Items of a citizen's list that the backend sent and the portal could not read (issue 36): the page
+   * says so, never silently — 'No pudimos mostrar 1 comunicación. Si el problema sigue, comunicate con
+   * la línea gratuita 0800-555-0123 (lunes a viernes de 8 a 18 hs).' The line is the footer's.
+   */
+  omitted: {
+    notice: (n: number, noun: OmittedNoun) => `No pudimos mostrar ${n} ${n === 1 ? OMITTED_NOUNS[noun][0] : OMITTED_NOUNS[noun][1]}.`,
+    contact: "Si el problema sigue, comunicate con la línea gratuita",
+  },
   noOptions: "No hay opciones disponibles",
   noInformation: "Por el momento, no hay información para mostrar.",
   actions: {
