@@ -13,6 +13,8 @@ import { action as requirementsAction, loader as requirementsLoader } from "~/ro
 import { action as formAction, loader as formLoader } from "~/routes/procedures.form";
 import { loader as frameLoader } from "~/routes/forms.index[.]html";
 import { errors as E, procedureChat as t } from "~/lib/messages";
+import { dniOf, prefill } from "~/features/procedures/form-prefill.server";
+import type { FormField } from "@common/forms";
 
 const server = setupServer(...happy, receiptIssued);
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
@@ -290,5 +292,60 @@ describe("the form procedure, in any spec reading", () => {
     // What the citizen emptied is not filled again behind their back.
     expect(html).not.toContain(`value="${user.cn}"`);
     expect(E.formInvalid).toBe("El formulario no se completó correctamente, por favor verifíquelo e intente nuevamente.");
+  });
+});
+
+describe("nothing asked twice: which fields are pre-filled", () => {
+  const data = {
+    fullName: "María Laura Gómez",
+    firstName: "María Laura",
+    lastName: "Gómez",
+    cuil: "27012345674",
+    dni: "1234567",
+    email: "maria@example.com",
+    phone: "+54 9 11 5555-1234",
+  };
+  const field = (name: string, label: string, type: FormField["type"] = "text", more: Partial<FormField> = {}): FormField => ({
+    name,
+    label,
+    type,
+    ...more,
+  });
+
+  it("fills only empty fields whose label (or, without one, name) plainly asks for the datum", () => {
+    const fields = [
+      field("a", "Nombre y apellido"),
+      field("b", "Tu CUIL"),
+      field("c", "N° de documento", "number"),
+      field("d", "Correo electrónico:", "email"),
+      field("e", "Teléfono celular", "phone"),
+      field("nombre", "Nombre"),
+      field("apellido", "Apellido"),
+      field("correoEmpleador", "Correo del empleador", "email"),
+      field("telFamiliar", "Teléfono de un familiar", "phone"),
+      field("notas", "Nombre y apellido", "textarea"),
+      field("tipo", "Correo", "select", { options: [{ value: "x", label: "x" }] }),
+      field("dni", "DNI", "text", { pattern: "\\d{8}" }),
+      field("email", ""),
+    ];
+    const { values, filled } = prefill(fields, { a: "Ana Pérez", b: "" }, data);
+    expect(values).toMatchObject({
+      a: "Ana Pérez",
+      b: "27012345674",
+      c: "1234567",
+      d: data.email,
+      e: data.phone,
+      nombre: "María Laura",
+      apellido: "Gómez",
+      email: data.email,
+    });
+    // A DNI of seven digits does not meet that field's own rule: left for the citizen.
+    expect(filled).toEqual(["b", "c", "d", "e", "nombre", "apellido", "email"]);
+  });
+
+  it("the DNI inside a CUIL", () => {
+    expect(dniOf("20-35112847-3")).toBe("35112847");
+    expect(dniOf("27012345674")).toBe("1234567");
+    expect(dniOf("123")).toBeNull();
   });
 });
