@@ -57,6 +57,14 @@ export function safeReturnTo(value: unknown, prefix: string, fallback: string): 
   return under ? path : fallback;
 }
 
+/** A tray URL with `modal` open for `instance` (the parameters last, as trayHref writes them). */
+export function withModal(href: string, modal: TrayModal, instance: string): string {
+  const url = new URL(withoutModal(href), "http://x");
+  url.searchParams.set("modal", modal);
+  url.searchParams.set("instance", instance);
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
 /** Drops the modal parameters of a tray URL. */
 export function withoutModal(href: string): string {
   const url = new URL(href, "http://x");
