@@ -224,7 +224,9 @@ export async function managerAction({ request, context }: RequestScope) {
         await registerUploads(ctx, file, files);
       } catch (error) {
         if (!isApiError(error)) throw error;
-        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+        // 'Agregar Documentos' stays open with its cards (names, references, files) to try again.
+        const again = managerHref({ ...parseManagerState(new URL(back, url).searchParams), file, modal: "upload" });
+        return redirectWithToast(again, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
       }
       return redirect(back);
     }
