@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, chatDoc, chatEvent, chatOf, configWithTabs, happy } from "../mocks/api";
-import { failOnUnhandled, load, post, toastOf } from "./helpers";
+import { failOnUnhandled, load, post, setCookieOf, toastOf } from "./helpers";
 import { procedures as t } from "~/lib/messages";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
 import { loader as catalogueLoader } from "~/routes/procedures.available._index";
@@ -234,12 +234,7 @@ describe("/procedures actions", () => {
     });
     const again = response.headers.get("Location")!;
     expect(again).toBe("/procedures?tab=finished&modal=cancelar&instance=i-1");
-    const draft = response.headers
-      .get("Set-Cookie")!
-      .split(/,(?=\s*[\w-]+=)/)
-      .find((c) => c.trim().includes("av_draft="))!
-      .split(";")[0]!
-      .trim();
+    const draft = setCookieOf(response, "av_draft")!;
     const page = await (await load(trayLoader, again, {}, { Cookie: draft })).json();
     expect(page.cancelReason).toBe("Me mudé de provincia");
     // Kept for that page only: the tray without the modal does not carry it.
