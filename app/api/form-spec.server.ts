@@ -14,23 +14,12 @@
  * A field without a usable name, a button or a piece of text is left out; an unknown kind of field is
  * a text field (the citizen can still answer it); a list without options is a text field too.
  */
+import type { FormField } from "@common/forms";
 import { note } from "./read.server";
 
 type Raw = Record<string, unknown>;
-/** A field as the portal's FormFieldSchema reads it. */
-export type FieldInput = {
-  name: string;
-  label: string;
-  type: string;
-  required: boolean;
-  hint?: string;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  min?: number | string;
-  max?: number | string;
-  options?: { value: string; label: string }[];
-};
+/** A field as the portal's FormFieldSchema reads it (its kind still a word: the schema checks it). */
+export type FieldInput = Omit<FormField, "type"> & { type: string };
 
 const isObject = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) =>
