@@ -5,6 +5,7 @@
  * Form data); answers are checked with zod.
  */
 import { z } from "zod/v4";
+import { withPortalFields } from "./form-spec.server";
 import { api, apiJson, type ApiContext } from "./client.server";
 import {
   orNull,
@@ -52,15 +53,19 @@ export const FormFieldSchema = z.object({
 });
 /**
  * Form data's `spec` (spec section 3: "description or header.name"). The spec names no field list:
- * when the backend sends one it is read; else the form's fields are derived from its data (below).
+ * one in any shape a backend sends is read (form-spec.server.ts); else the form's fields are derived
+ * from its data (below).
  */
 export const FormSpecSchema = z
-  .object({
-    description: optText,
-    header: z.object({ name: text }).nullish(),
-    name: optText,
-    fields: list(FormFieldSchema),
-  })
+  .preprocess(
+    withPortalFields,
+    z.object({
+      description: optText,
+      header: z.object({ name: text }).nullish(),
+      name: optText,
+      fields: list(FormFieldSchema),
+    }),
+  )
   .transform((spec) => ({
     description: spec.description,
     header: { name: spec.header?.name || spec.name || spec.description || "" },
@@ -399,6 +404,8 @@ export async function discardToSendDocument(ctx: ApiContext, instanceId: string,
   });
 }
 
+const isBoxes = (v: unknown): v is Record<string, boolean> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "boolean");
 /** A form's saved values: texts, lists of texts; numbers and flags are read as text, anything else is left out. */
 const formValues = z
   .record(z.string(), z.unknown())
@@ -408,6 +415,8 @@ const formValues = z
     for (const [key, value] of Object.entries(v ?? {})) {
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") out[key] = String(value);
       else if (Array.isArray(value)) out[key] = value.filter((x) => typeof x === "string" || typeof x === "number").map(String);
+      // Several boxes as Form.io saves them: `{ option: true, other: false }` is the options ticked.
+      else if (isBoxes(value)) out[key] = Object.keys(value).filter((option) => value[option]);
     }
     return out;
   });

@@ -77,19 +77,8 @@ export const AttachedDocumentSchema = z.object({
 });
 export type AttachedDocument = z.infer<typeof AttachedDocumentSchema>;
 
-export const CatalogueItemSchema = z.object({
-  id,
-  description: text,
-  type: optText,
-  isParent: flag(false),
-  highlighted: flag(false),
-  parentId: optText,
-  parents: list(z.object({ id, description: text })),
-  theme: optText,
-  organism: optText,
-  recipient: optText,
-});
-export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+/** The catalogue (its reader is its own module). */
+export { CatalogueItemSchema, getCatalogue, type CatalogueItem } from "./catalogue.server";
 
 /** A row of the documents table: `name` (or `description` alone, or `documentName`), and whether it is required. */
 export const DocsRowSchema = z
@@ -177,13 +166,6 @@ export function base64FileName(name: string) {
 
 export function downloadFile(ctx: ApiContext, fileId: string, fileName: string) {
   return apiRaw(ctx, api`/api/fs/bucket/${base64FileName(fileName)}/${fileId}`, { timeoutMs: 60_000 });
-}
-
-const CatalogueSchema = resultList(CatalogueItemSchema, "procedures", "items");
-
-export function getCatalogue(ctx: ApiContext, options: { filter?: string | null; parentId?: string | null } = {}) {
-  const query = options.filter ? { filter: options.filter } : options.parentId ? { parentId: options.parentId } : {};
-  return apiJson(ctx, api`/api/v4/procedures/`, CatalogueSchema, { query });
 }
 
 /**

@@ -15,5 +15,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => adhesionActi
 
 export default function DigitalAdhesion() {
   const data = useLoaderData<typeof loader>();
-  return <AdhesionView info={data.info} idempotencyKey={data.idempotencyKey} result={useActionData<typeof action>()} />;
+  return (
+    <AdhesionView info={data.info} idempotencyKey={data.idempotencyKey} result={useActionData<typeof action>() ?? data.kept ?? undefined} />
+  );
 }

@@ -21,7 +21,7 @@ export default function DigitalSettings() {
       current={data.current}
       idempotencyKey={data.idempotencyKey}
       digest={data.digest}
-      result={useActionData<typeof action>()}
+      result={useActionData<typeof action>() ?? data.kept ?? undefined}
     />
   );
 }

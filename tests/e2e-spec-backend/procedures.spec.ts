@@ -191,4 +191,29 @@ test.describe("procedures", () => {
     await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/procedures");
     await expect(page.locator('iframe[src^="/forms/index.html"]')).toBeVisible();
   });
+
+  test("a form procedure from the catalogue: its requirements, then its form (fields from formData, pre-filled), saved", async ({
+    page,
+  }) => {
+    await visitAs(page, citizens.adhered, "/procedures/available?parentId=1");
+    await expect(page.getByRole("heading", { level: 2, name: "Salud" })).toBeVisible();
+    await page.getByRole("list", { name: "Catálogo de trámites" }).getByRole("link", { name: "Turno para vacunación" }).click();
+    await expectScreen(page, "Turno para vacunación");
+    await page.getByRole("button", { name: "Iniciar trámite" }).click();
+    // Spec section 2: the form screen of the procedure, not a conversation; 'Volver' to the tray.
+    await expect(page).toHaveURL(/\/procedures\/form\/\?procedure=12/);
+    await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/procedures");
+    const form = page.frameLocator('iframe[src^="/forms/index.html"]');
+    // Nothing asked twice: her name is there already, and can be changed.
+    await expect(form.getByLabel(/Nombre y apellido/)).toHaveValue("María Laura Fernández");
+    await expect(form.getByLabel(/Observaciones/)).toBeVisible();
+    await form.getByRole("button", { name: "Guardar formulario" }).click();
+    await expect(form.getByText("Este campo es obligatorio.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/procedures\/form\//);
+    await form.getByLabel(/Vacuna/).selectOption("Antigripal");
+    await form.getByRole("button", { name: "Guardar formulario" }).click();
+    // A non-interactive form creates the instance and goes to /procedures (spec section 4).
+    await expect(page).toHaveURL(/\/procedures\/?(\?|$)/);
+    await expectScreen(page, "Tus trámites");
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen, DISCAPACIDAD_ID, instanceFor, operator } from "./operator";
 
 /** Submits the filters: with JavaScript they submit themselves; without it the 'Buscar' button does. */
@@ -171,6 +171,16 @@ test.describe("procedures tray", () => {
     await cards(page).first().getByRole("link", { name: "Historial" }).click();
     await expect(page.locator("#proc-modal")).toContainText("Lo inicié por error");
     expect(created.id).toBeTruthy();
+
+    // A cancel that fails (this one is already cancelled: the backend refuses a second) keeps the reason typed.
+    await page.goto(`/procedures?modal=cancelar&instance=${created.id}`);
+    await waitForHydration(page);
+    const again = page.locator("#proc-modal").getByLabel("Motivo de la cancelación (opcional)");
+    await again.fill("Ya no vivo en la provincia");
+    await page.locator("#proc-modal").getByRole("button", { name: "Cancelar trámite" }).click();
+    await expect(page.getByText(/El trámite (ya )?fue cancelado/).first()).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`modal=cancelar&instance=${created.id}`));
+    await expect(page.locator("#proc-modal").getByLabel("Motivo de la cancelación (opcional)")).toHaveValue("Ya no vivo en la provincia");
   });
 });
 

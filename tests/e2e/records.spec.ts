@@ -294,6 +294,41 @@ test.describe("records", () => {
     await expect(sentTable(page)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} hs/);
   });
 
+  test(
+    "with JavaScript, a registration that fails leaves the cards as typed, to press 'Subir' again",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const { citizen, record } = await citizenWithRecord({ incorporated: 1 });
+      await signIn(page, citizen, `${managerUrl(record.id)}&modal=upload`);
+      const modal = dialog(page);
+      await waitForHydration(page);
+      await modal.locator('input[type="file"]').setInputFiles({ name: "nota.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+      await modal.getByLabel("Nombre").fill("Nota de pedido");
+      await modal.getByLabel("Referencia").fill("Ref A");
+      // The file is sent; its registration fails as the action answers a backend's refusal (tests/portal/records.test.ts):
+      // back to the open modal.
+      const registration = (url: URL) => url.pathname.startsWith("/records/manager") && url.searchParams.has("_data");
+      await page.route(registration, (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 204,
+              headers: { "X-Remix-Redirect": `${managerUrl(record.id)}&modal=upload`, "X-Remix-Status": "302" },
+            })
+          : route.continue(),
+      );
+      const submit = modal.getByRole("button", { name: "Subir", exact: true });
+      await Promise.all([page.waitForRequest((r) => r.method() === "POST" && registration(new URL(r.url()))), submit.click()]);
+      // Disabled while it uploads and registers, then offered again.
+      await expect(submit).toBeEnabled();
+      await expect(modal.getByLabel("Nombre")).toHaveValue("Nota de pedido");
+      await expect(modal.getByLabel("Referencia")).toHaveValue("Ref A");
+      await page.unroute(registration);
+      await submit.click();
+      await expect(modal).toHaveCount(0);
+      await expect(pendingTable(page)).toContainText("Nota de pedido");
+    },
+  );
+
   // Without JavaScript the three cards are one form: one that comes back must keep what was sent.
   test(
     "without JavaScript, a card missing its Referencia comes back with the file held and an error summary",

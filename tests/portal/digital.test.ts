@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, communication, CUIL, happy, receiptIssued } from "../mocks/api";
-import { BASE, failOnUnhandled, load, post, settle, signedInRequest, toastOf, argsOf } from "./helpers";
+import { BASE, failOnUnhandled, load, post, setCookieOf, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { digital as t } from "~/lib/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/digital._index";
 import { action as archiveListAction } from "~/routes/digital.archive._index";
@@ -325,6 +325,16 @@ describe("adhesion and settings", () => {
     server.use(fail("put", "/api/dd/v1/users/set-self-da"));
     response = await post(settingsAction, "/digital/settings", [["email", "maria@example.com"]]);
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.settingsError });
+    // The page comes back with the choice sent, not the stored one (JavaScript or not).
+    response = await post(settingsAction, "/digital/settings", [
+      ["email", "maria@example.com"],
+      ["phone", "261-4123456"],
+    ]);
+    expect(response.headers.get("Location")).toBe("/digital/settings");
+    const draft = setCookieOf(response, "av_draft")!;
+    const page = await (await load(settingsLoader, "/digital/settings", {}, { Cookie: draft })).json();
+    expect(page.kept).toEqual({ values: { email: "maria@example.com", phone: "261-4123456" } });
+    expect((await (await load(settingsLoader, "/digital/settings")).json()).kept).toBeNull();
     server.use(fail("get", "/api/dd/v1/users/get_contact_info/:cuil"));
     expect((await load(settingsLoader, "/digital/settings")).headers.get("Location")).toBe("/error");
   });

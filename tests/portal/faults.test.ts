@@ -90,7 +90,7 @@ describe.each(FAULTS)("backend fault: %s", (fault) => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  it("cancelling an instance comes back to the tray with the spec's error toast", async () => {
+  it("cancelling an instance comes back to its modal, open, with the spec's error toast", async () => {
     server.use(failing(fault));
     const { response, ms } = await postTimed(trayAction, "/procedures?index", [
       ["intent", "discard"],
@@ -98,7 +98,7 @@ describe.each(FAULTS)("backend fault: %s", (fault) => {
       ["message", ""],
       ["returnTo", "/procedures"],
     ]);
-    expect(response.headers.get("Location")).toBe("/procedures");
+    expect(response.headers.get("Location")).toBe("/procedures?modal=cancelar&instance=i-1");
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: p.toasts.discardError });
     expect(ms).toBeLessThan(BOUND_MS);
   });

@@ -118,6 +118,13 @@ export async function toastOf(response: Response) {
   return toast;
 }
 
+/** The `name=value` of the cookie `name` a response sets (the draft a failed action kept, say), or undefined. */
+export const setCookieOf = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+
 /** Posts a multipart form to an action as the signed-in citizen (see `post`). */
 export const postMultipart = (actionFn: RouteFunction, path: string, form: FormData, base = BASE) => post(actionFn, path, form, base);
 export { failOnUnhandled } from "./unhandled";

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, chatDoc, chatEvent, chatOf, configWithTabs, happy } from "../mocks/api";
-import { failOnUnhandled, load, post, toastOf } from "./helpers";
+import { failOnUnhandled, load, post, setCookieOf, toastOf } from "./helpers";
 import { procedures as t } from "~/lib/messages";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
 import { loader as catalogueLoader } from "~/routes/procedures.available._index";
@@ -220,8 +220,25 @@ describe("/procedures actions", () => {
 
     server.use(http.post(`${API}/api/v4/instances/:id/discard`, () => fail()));
     response = await post(trayAction, "/procedures?index", { intent: "discard", instance: "i-1", message: "", returnTo: "//evil.example" });
-    expect(response.headers.get("Location")).toBe("/procedures");
+    expect(response.headers.get("Location")).toBe("/procedures?modal=cancelar&instance=i-1");
     expect(await toastOf(response)).toMatchObject({ type: "ERROR", message: t.toasts.discardError });
+  });
+
+  it("cancel: a failure opens the modal again with the reason typed (JavaScript or not)", async () => {
+    server.use(http.post(`${API}/api/v4/instances/:id/discard`, () => fail()));
+    const response = await post(trayAction, "/procedures?index", {
+      intent: "discard",
+      instance: "i-1",
+      message: "Me mudé de provincia",
+      returnTo: "/procedures?tab=finished",
+    });
+    const again = response.headers.get("Location")!;
+    expect(again).toBe("/procedures?tab=finished&modal=cancelar&instance=i-1");
+    const draft = setCookieOf(response, "av_draft")!;
+    const page = await (await load(trayLoader, again, {}, { Cookie: draft })).json();
+    expect(page.cancelReason).toBe("Me mudé de provincia");
+    // Kept for that page only: the tray without the modal does not carry it.
+    expect((await (await load(trayLoader, "/procedures?tab=finished", {}, { Cookie: draft })).json()).cancelReason).toBeNull();
   });
 
   it("cancel: a reason over 1000 characters is refused", async () => {

@@ -176,11 +176,12 @@ describe("/records/manager actions", () => {
     expect((await toastOf(response))?.message).toBe(t.toasts.sendManyError);
   });
 
-  it("register: the registration error toast", async () => {
+  it("register: the registration error toast, and 'Agregar Documentos' open again with its cards", async () => {
     server.use(http.post(`${API}/api/v4/filemanager/:id/upload`, () => fail()));
     const files = JSON.stringify([{ fileId: "f-1", fileName: "Nota", reference: "Ref", mime: "application/pdf" }]);
-    const response = await post(managerAction, manager(), { intent: "register", files });
+    const response = await post(managerAction, manager(), { intent: "register", files, returnTo: manager("&ipage=2") });
     expect((await toastOf(response))?.message).toBe(t.toasts.uploadError);
+    expect(response.headers.get("Location")).toBe(manager("&ipage=2&modal=upload"));
   });
 
   it("a preview failure reported by the browser closes it with the toast", async () => {
@@ -287,6 +288,26 @@ describe("/records/manager no-JS upload: the file already sent is held (decision
     expect(registered).toEqual([
       { files: [{ fileId: "held-1", fileName: "Nota de pedido", reference: "Ref A", mime: "application/pdf" }] },
     ]);
+  });
+
+  it("a registration that fails keeps every card: names, references and the files, held", async () => {
+    api();
+    server.use(http.post(`${API}/api/v4/filemanager/:id/upload`, () => fail()));
+    const post = await browser();
+    const response = await post({ file_0: pdf("nota.pdf"), name_0: "Nota de pedido", reference_0: "Ref A" });
+    expect(response.status).toBe(502);
+    const answer = await response.json();
+    expect(answer.uploadErrors).toEqual({ form: t.toasts.uploadError });
+    expect(answer.uploadValues[0]).toMatchObject({ name: "Nota de pedido", reference: "Ref A", held: { fileName: "nota.pdf" } });
+  });
+
+  it("a file that could not be sent must be chosen again, and its card says so", async () => {
+    server.use(http.post(`${API}/api/fs/raw/bucket`, () => fail()));
+    const post = await browser();
+    const response = await post({ file_0: pdf("nota.pdf"), name_0: "Nota de pedido", reference_0: "Ref A" });
+    const answer = await response.json();
+    expect(answer.uploadErrors.slots[0].file).toBe(`${t.toasts.uploadError} ${t.uploadModal.chooseAgain}`);
+    expect(answer.uploadValues[0]).toEqual({ name: "Nota de pedido", reference: "Ref A" });
   });
 
   it("a new file replaces the held one; 'Quitar' lets it go", async () => {

@@ -19,6 +19,7 @@ import { validateForm, type FormDefinition } from "@common/forms";
 import { fieldErrorText, valuesFrom, type FieldErrors } from "./FormFields";
 import { clearDraftCookie, formFields, keepDraftOnExpiry, restoreDraft } from "~/features/session/drafts.server";
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
+import { prefilled } from "~/features/procedures/form-prefill.server";
 import type { RequestScope } from "~/lib/session.server";
 import { portalCookie } from "~/lib/sealed-cookie.server";
 
@@ -101,11 +102,14 @@ export async function loadFrame({ request, context }: RequestScope) {
   const clear = usable ? await attemptCookie.serialize("", { maxAge: 0 }) : null;
   // Decision 032: answers posted after the session expired come back once, for the same citizen.
   const parked = usable ? null : await restoreDraft({ request, context }, `/forms/index.html?${query(p)}`);
+  // Nothing asked twice: what the portal holds about the citizen fills the empty fields that ask for it.
+  const own = usable || parked ? null : await prefilled(ctx, (data.spec as FormDefinition).fields, data.data);
   return {
     params: p,
     formId,
     spec: data.spec,
-    values: usable?.values ?? parked ?? data.data,
+    values: usable?.values ?? parked ?? own?.values ?? data.data,
+    prefilled: own?.filled ?? [],
     errors: usable?.errors ?? {},
     action: `/procedures/form/?${query(p)}`,
     clearCookie: clear,

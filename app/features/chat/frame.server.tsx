@@ -31,6 +31,7 @@ export async function formFrameResponse({ request, context }: RequestScope) {
         <main className="form-frame__main" aria-label={t.form.frameTitle(frame.spec.header.name)}>
           <h1 className="form-frame__title">{frame.spec.header.name}</h1>
           {frame.restored ? <DraftRestored /> : null}
+          {frame.prefilled.length ? <p className="form-frame__note">{t.form.prefilled}</p> : null}
           <form
             method="post"
             action={frame.action}

@@ -14,21 +14,32 @@ import { digestAction, isDigestPost, loadDigestSwitch } from "~/features/datos/d
 import { receiptFlashHeader, withReceipt } from "~/features/receipts/flash.server";
 import { failedPage } from "~/lib/outage.server";
 import { portalCookie } from "~/lib/sealed-cookie.server";
+import { keepDraftHeader, restoreDraft } from "~/features/session/drafts.server";
 
 export const phoneValue = (p: Phone) => `${p.code}-${p.number}`;
 
-async function loadContact(ctx: ApiContext, withCurrent: boolean) {
-  return orErrorPage(async () => {
+async function loadContact(scope: RequestScope, ctx: ApiContext, withCurrent: boolean) {
+  const loaded = await orErrorPage(async () => {
     const [info, current] = await Promise.all([getContactInfo(ctx), withCurrent ? getSelfDa(ctx) : Promise.resolve(null)]);
     return { info, current, idempotencyKey: randomUUID() };
   });
+  return { ...loaded, kept: await keptChoice(scope) };
+}
+
+/** The choice a failed 'Guardar' or 'Adherirme' kept for this page (restored once), as the form's answer. */
+async function keptChoice(scope: RequestScope): Promise<{ values: Record<string, string> } | null> {
+  const fields = await restoreDraft(scope);
+  if (!fields) return null;
+  const values: Record<string, string> = {};
+  for (const key of ["email", "phone", "terms"]) if (typeof fields[key] === "string") values[key] = fields[key];
+  return { values };
 }
 
 /** Loader of /digital/adhesion (unguarded): an adhered citizen goes on to the inbox. */
 export async function loadAdhesion({ request, context }: RequestScope) {
   const { ctx, adhered } = await loadStartup({ request, context });
   if (adhered) throw redirect("/digital");
-  return json(await loadContact(ctx, false));
+  return json(await loadContact({ request, context }, ctx, false));
 }
 
 /** 'Adherirme'. */
@@ -40,7 +51,7 @@ export async function adhesionAction({ request, context }: RequestScope) {
 /** Loader of /digital/settings: the contact data and the daily digest's switch (decision 071). */
 export async function loadSettings({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "digital");
-  const [contact, digest] = await Promise.all([loadContact(ctx, true), loadDigestSwitch(ctx)]);
+  const [contact, digest] = await Promise.all([loadContact({ request, context }, ctx, true), loadDigestSwitch(ctx)]);
   return json({ ...contact, digest });
 }
 
@@ -98,10 +109,16 @@ async function contactAction(request: Request, ctx: ApiContext, mode: "create" |
     else await setSelfDa(ctx, { email, phone });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return redirectWithToast(mode === "create" ? "/digital/adhesion" : "/digital/settings", {
+    const page = mode === "create" ? "/digital/adhesion" : "/digital/settings";
+    const response = await redirectWithToast(page, {
       type: "ERROR",
       message: error.serverMessage ?? (mode === "create" ? T.adhesionError : T.settingsError),
     });
+    // The page comes back with the citizen's choice, not the stored one, JavaScript or not (issue 36).
+    const chosen = { email, phone: phoneRaw, ...(mode === "create" ? { terms: "on" } : {}) };
+    const kept = await keepDraftHeader(ctx.cuil, page, chosen);
+    if (kept) response.headers.append("Set-Cookie", kept);
+    return response;
   }
   // Receipts (decision 033): adhering earns a receipt (with the adhesion's e-mail).
   const receipt = mode === "create" ? await receiptFlashHeader(ctx, "adhesion") : null;

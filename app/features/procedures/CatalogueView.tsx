@@ -5,11 +5,16 @@ import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
 import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
-import { catalogueHref } from "./url";
+import { catalogueHref, requirementsHref } from "./url";
+
+type Item = SerializeFrom<typeof loadCatalogue>["items"][number];
+
+/** Where an item leads: a category to its children, a procedure to its requirements (a form procedure's then to its form). */
+const itemHref = (item: Item) => (item.isParent ? catalogueHref({ parentId: item.id }) : requirementsHref(item.id, item.type));
 
 /** The catalogue (/procedures/available): search, a level's procedures or the results, and the way back up. */
 export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalogue> }) {
-  const { state, items, page, lastPage, chain, publicUrl } = data;
+  const { state, items, page, lastPage, level, publicUrl } = data;
   const navigation = useNavigation();
   const location = useLocation();
   const onSearch = useDebouncedSubmit();
@@ -17,14 +22,11 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
     navigation.state === "loading" &&
     navigation.location.pathname.replace(/\/$/, "") === "/procedures/available" &&
     navigation.location.search !== location.search;
-  const current = chain[chain.length - 1];
-  const parent = chain.length > 1 ? chain[chain.length - 2] : null;
-  const drilled = Boolean(state.parentId);
 
   return (
     <section aria-labelledby="page-title" className="proc-catalogue">
       {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
-      {drilled ? null : (
+      {level ? null : (
         <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
           <ol>
             <li>
@@ -59,16 +61,12 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
           {common.actions.search}
         </button>
       </Form>
-      {drilled && current ? (
+      {level ? (
         <div className="proc-catalogue__back">
-          <Link
-            className="back-link"
-            to={catalogueHref({ parentId: parent?.id ?? null })}
-            aria-label={t.ui.backTo(parent?.description ?? furniture.routeLabels.available)}
-          >
+          <Link className="back-link" to={level.backHref} aria-label={level.backLabel}>
             {common.actions.back}
           </Link>
-          <h2 className="proc-catalogue__level">{current.description}</h2>
+          {level.description ? <h2 className="proc-catalogue__level">{level.description}</h2> : null}
         </div>
       ) : null}
       {loading ? (
@@ -81,13 +79,9 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
             {items.map((item) => (
               <li key={item.id} className="card proc-item">
                 {item.highlighted ? <span className="proc-item__tag">{t.ui.highlighted}</span> : null}
-                {item.isParent ? (
-                  <Link to={catalogueHref({ parentId: item.id })}>{item.description}</Link>
-                ) : (
-                  <Link to={`/procedures/available/requirements/?procedure=${encodeURIComponent(item.id)}`}>{item.description}</Link>
-                )}
-                {state.q && item.parents.length ? (
-                  <p className="proc-item__meta">{item.parents.map((p) => p.description).join(" › ")}</p>
+                <Link to={itemHref(item)}>{item.description}</Link>
+                {state.q && item.parents.some((p) => p.description) ? (
+                  <p className="proc-item__meta">{item.parents.flatMap((p) => p.description ?? []).join(" › ")}</p>
                 ) : !item.isParent && item.organism ? (
                   <p className="proc-item__meta">{item.organism}</p>
                 ) : null}

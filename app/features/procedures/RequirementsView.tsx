@@ -10,10 +10,11 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { Checkbox, ErrorSummary, LinkButton, Modal, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
+import { requirementsHref } from "./url";
 
 /** A procedure's requirements (/procedures/available/requirements): what it asks, the documents, the citizen's data, the terms and 'Iniciar trámite'. */
 export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequirements> }) {
-  const { procedureId, requirements: r, docs, showTerms, citizenIdUrl } = data;
+  const { procedureId, type, requirements: r, docs, showTerms, citizenIdUrl } = data;
   const actionData = useActionData<typeof requirementsAction>();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -25,7 +26,7 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
     navigation.location.pathname.replace(/\/$/, "") === "/procedures/available/requirements" &&
     new URLSearchParams(navigation.location.search).get("procedure") !== new URLSearchParams(location.search).get("procedure");
   const termsError = actionData?.termsError ?? null;
-  const self = `/procedures/available/requirements/?procedure=${encodeURIComponent(procedureId)}`;
+  const self = requirementsHref(procedureId, type);
   const person = r.citizenData;
   const phone = person?.phone ? common.phone(person.phone.code, person.phone.number) : (person?.telephone_number ?? null);
   const table = docs.length ? docs : r.initialDocuments;

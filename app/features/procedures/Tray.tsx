@@ -305,11 +305,14 @@ export function CancelModal({
   title,
   closeHref,
   error,
+  reason,
 }: {
   instanceId: string;
   title: string | null;
   closeHref: string;
   error?: string | null;
+  /** what the citizen typed before a cancel that failed */
+  reason?: string | null;
 }) {
   return (
     <Modal id="proc-modal" title={t.modals.discard} open closeHref={closeHref} size="sm">
@@ -320,7 +323,14 @@ export function CancelModal({
         <input type="hidden" name="returnTo" value={closeHref} />
         {title ? <p className="proc-cancel__title">{t.ui.instanceOf(title)}</p> : null}
         <p>{t.discard.warning}</p>
-        <TextArea id="proc-cancel-reason" name="message" label={t.discard.reasonLabel} maxLength={MAX_MESSAGE_LENGTH} error={error} />
+        <TextArea
+          id="proc-cancel-reason"
+          name="message"
+          label={t.discard.reasonLabel}
+          maxLength={MAX_MESSAGE_LENGTH}
+          error={error}
+          defaultValue={reason ?? undefined}
+        />
         <div className="cluster">
           <LinkButton variant="secondary" to={closeHref} replace preventScrollReset>
             {t.discard.keep}

@@ -94,7 +94,12 @@ export function TrayView({ data }: { data: SerializeFrom<typeof loadTray> }) {
         />
       ) : null}
       {state.modal === "cancelar" && state.instance ? (
-        <CancelModal instanceId={state.instance} title={modalInstance?.title ?? null} closeHref={data.closeHref} />
+        <CancelModal
+          instanceId={state.instance}
+          title={modalInstance?.title ?? null}
+          closeHref={data.closeHref}
+          reason={data.cancelReason}
+        />
       ) : null}
     </section>
   );

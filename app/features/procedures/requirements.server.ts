@@ -19,6 +19,9 @@ function procedureOf(request: Request): string {
   return id;
 }
 
+/** The procedure's type as the catalogue gave it (`&type=form`, see requirementsHref). */
+const typeOf = (request: Request) => (new URL(request.url).searchParams.get("type") === "form" ? ("form" as const) : null);
+
 /**
  * The requirements screen from the spec's calls (decision 098): `docs_table` gives the documents
  * table (or the whole requirements entity); what it leaves out is taken from `forms/first` (the
@@ -57,14 +60,14 @@ export async function loadRequirements({ request, context }: RequestScope) {
   const procedureId = procedureOf(request);
   const { requirements, docs } = await orErrorPage(() => requirementsOf(ctx, procedureId));
   const showTerms = new URL(request.url).searchParams.get("modal") === "terminos" && requirements.enabledProcedureAcceptedTerms;
-  return json({ procedureId, requirements, docs, showTerms, citizenIdUrl: env.CITIZEN_ID_URL });
+  return json({ procedureId, type: typeOf(request), requirements, docs, showTerms, citizenIdUrl: env.CITIZEN_ID_URL });
 }
 
 const startSchema = z.object({ intent: z.literal("start"), terms: z.string().optional() });
 
 /**
  * 'Iniciar trámite': refused here too while the terms are enabled and not accepted. The acceptance
- * travels to the chat as `&terms=1` (the chat sends procedureAcceptedTerms with its first message).
+ * travels to the chat or the form as `&terms=1` (sent as procedureAcceptedTerms with the first message or the form).
  */
 export async function requirementsAction({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "procedures");
@@ -76,6 +79,8 @@ export async function requirementsAction({ request, context }: RequestScope) {
   if (requirements.enabledProcedureAcceptedTerms && !accepted) {
     return json({ termsError: t.ui.termsRequired as string | null }, { status: 400 });
   }
-  const base = `/procedures/available/chat/?procedure=${encodeURIComponent(procedureId)}`;
+  // A form procedure starts on its form (spec section 2); any other in its draft conversation.
+  const screen = typeOf(request) === "form" ? "/procedures/form/" : "/procedures/available/chat/";
+  const base = `${screen}?procedure=${encodeURIComponent(procedureId)}`;
   return redirect(requirements.enabledProcedureAcceptedTerms ? `${base}&terms=1` : base);
 }

@@ -22,7 +22,8 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { parseTrayState } from "./tray-state.server";
-import { DEFAULT_SORT, safeReturnTo, trayHref, withoutModal, type TrayState } from "./url";
+import { DEFAULT_SORT, safeReturnTo, trayHref, withModal, withoutModal, type TrayState } from "./url";
+import { keepDraftHeader, restoreDraft } from "~/features/session/drafts.server";
 import { failedPage } from "~/lib/outage.server";
 import type { RequestScope } from "~/lib/session.server";
 
@@ -135,6 +136,7 @@ export async function loadTray({ request, context }: RequestScope) {
     requested: requested ? await requested : {},
     here,
     closeHref,
+    cancelReason: state.modal === "cancelar" ? await keptReason({ request, context }, here) : null,
     notice: counted.notice,
     publicUrl: env.PUBLIC_PROCEDURES_URL,
   });
@@ -157,6 +159,12 @@ async function requestedOf(ctx: ApiContext, instanceId: string): Promise<Record<
     if (error instanceof Response || !isApiError(error)) throw error;
     return {};
   }
+}
+
+/** The cancel reason a failed 'Cancelar trámite' kept for the modal it opens again. */
+async function keptReason(scope: RequestScope, page: string): Promise<string | null> {
+  const message = (await restoreDraft(scope, page))?.message;
+  return typeof message === "string" ? message.slice(0, MAX_MESSAGE_LENGTH) : null;
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -188,7 +196,12 @@ export async function trayAction({ request, context }: RequestScope) {
       await discardInstance(ctx, data.instance, data.message.trim());
     } catch (error) {
       if (!isApiError(error)) throw error;
-      return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.discardError });
+      // The modal opens again with the reason typed, JavaScript or not (issue 36).
+      const again = withModal(back, "cancelar", data.instance);
+      const response = await redirectWithToast(again, { type: "ERROR", message: error.serverMessage ?? t.toasts.discardError });
+      const kept = data.message.trim() ? await keepDraftHeader(ctx.cuil, again, { message: data.message }) : null;
+      if (kept) response.headers.append("Set-Cookie", kept);
+      return response;
     }
     return redirectWithToast(back, { type: "SUCCESS", message: t.toasts.discardSuccess });
   }

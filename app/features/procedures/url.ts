@@ -57,6 +57,14 @@ export function safeReturnTo(value: unknown, prefix: string, fallback: string): 
   return under ? path : fallback;
 }
 
+/** A tray URL with `modal` open for `instance` (the parameters last, as trayHref writes them). */
+export function withModal(href: string, modal: TrayModal, instance: string): string {
+  const url = new URL(withoutModal(href), "http://x");
+  url.searchParams.set("modal", modal);
+  url.searchParams.set("instance", instance);
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
 /** Drops the modal parameters of a tray URL. */
 export function withoutModal(href: string): string {
   const url = new URL(href, "http://x");
@@ -73,7 +81,8 @@ export function parseCatalogueState(params: URLSearchParams): CatalogueState {
   const parentId = params.get("parentId");
   return {
     q,
-    parentId: !q && parentId && /^\d{1,10}$/.test(parentId) ? parentId : null,
+    // A category's id as the backend wrote it: a number or a code (not only digits, decision 098).
+    parentId: !q && parentId && /^[\p{L}\p{N}_.:-]{1,64}$/u.test(parentId) ? parentId : null,
     page: clampPage(params.get("page")),
     filter: null,
   };
@@ -86,4 +95,13 @@ export function catalogueHref(state: { parentId?: string | null; q?: string; pag
   if (state.page && state.page > 1) params.set("page", String(state.page));
   const query = params.toString();
   return query ? `/procedures/available?${query}` : "/procedures/available";
+}
+
+/**
+ * A procedure's requirements screen. A form procedure's carries its type (`&type=form`, from the
+ * catalogue item's `type`): 'Iniciar trámite' then opens its form (spec section 2,
+ * `/procedures/form/?procedure=`), not a conversation.
+ */
+export function requirementsHref(procedure: string, type?: string | null): string {
+  return `/procedures/available/requirements/?procedure=${encodeURIComponent(procedure)}${type === "form" ? "&type=form" : ""}`;
 }

@@ -1,5 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
@@ -148,6 +148,15 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const submit = useSubmit();
   const csrf = useAuthenticityToken();
+  const navigation = useNavigation();
+  const registering = useRef(false);
+  // A registration that failed comes back to this modal, still open (issue 36): the cards stay as typed
+  // and 'Subir' can be pressed again.
+  useEffect(() => {
+    if (navigation.state !== "idle" || !registering.current) return;
+    registering.current = false;
+    setJobs(null);
+  }, [navigation.state]);
   const baseId = useId();
 
   const addFiles = (files: FileList | null) => {
@@ -200,6 +209,7 @@ function UploadEnhanced({ state }: { state: ManagerState }) {
       reference: item.reference.trim(),
       mime: item.file.type || "application/octet-stream",
     }));
+    registering.current = true;
     submit(
       { intent: "register", csrf, files: JSON.stringify(registered), returnTo: closeHref },
       { method: "post", action: managerHref({ file: state.file }), replace: true, preventScrollReset: true },

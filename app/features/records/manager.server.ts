@@ -217,17 +217,19 @@ export async function managerAction({ request, context }: RequestScope) {
       return withReceipt(await redirectWithToast(back, { type: "SUCCESS", message: t.toasts.sendSuccess(sel.length) }), receipt);
     }
     case "register": {
+      // A failure leaves 'Agregar Documentos' open with its cards (names, references, files) to try again.
+      const again = managerHref({ ...parseManagerState(new URL(back, url).searchParams), file, modal: "upload" });
       let files: z.infer<typeof registerFilesSchema>;
       try {
         files = registerFilesSchema.parse(JSON.parse(data.files));
       } catch {
-        return redirectWithToast(back, { type: "ERROR", message: t.toasts.uploadError });
+        return redirectWithToast(again, { type: "ERROR", message: t.toasts.uploadError });
       }
       try {
         await registerUploads(ctx, file, files);
       } catch (error) {
         if (!isApiError(error)) throw error;
-        return redirectWithToast(back, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+        return redirectWithToast(again, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
       }
       return redirect(back);
     }

@@ -16,7 +16,6 @@ import { multipartFormReader, UploadRefused, type MultipartLimits } from "~/lib/
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
 import { redirectToSignIn, getActiveSession, type RequestScope } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { UPLOAD_LIMIT_BYTES } from "@common/limits";
 import { holdToken, readHoldToken, type HeldFile, type HeldUpload, type HoldBinding } from "./held.server";
 import { UPLOAD_SLOTS, type UploadAnswer, type UploadErrors, type UploadSlotValues } from "./UploadModal";
@@ -146,10 +145,11 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
           held = { fileId: await forwardFile(ctx, chosen, fileName), fileName, mime: chosen.type || "application/octet-stream" };
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          slot.file = uploadErrorMessage(error);
+          // A browser cannot be handed a file back: the card says it must be chosen again.
+          slot.file = `${uploadErrorMessage(error)} ${t.uploadModal.chooseAgain}`;
           status = error.status >= 400 && error.status < 500 ? error.status : 502;
         }
-      } else if (tooLarge) slot.file = E.upload.tooLarge;
+      } else if (tooLarge) slot.file = `${E.upload.tooLarge} ${t.uploadModal.chooseAgain}`;
       if (!held && !slot.file) slot.file = t.uploadModal.fileRequired;
       if (!name) slot.name = t.uploadModal.nameRequired;
       if (!reference) slot.reference = t.uploadModal.referenceRequired;
@@ -171,7 +171,12 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return redirectWithToast(home, { type: "ERROR", message: error.serverMessage ?? t.toasts.uploadError });
+      // The cards come back as they were sent: names, references and the files, held (issue 36).
+      const uploadErrors: UploadErrors = { form: error.serverMessage ?? t.toasts.uploadError };
+      return json<UploadAnswer>(
+        { uploadErrors, uploadValues: values },
+        { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
+      );
     }
     return redirect(home);
   } finally {

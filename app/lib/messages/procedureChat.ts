@@ -64,6 +64,8 @@ export const procedureChat = {
     submit: "Guardar formulario",
     selectPlaceholder: "Selecciona una opción",
     requiredMark: "(obligatorio)",
+    /** Above a form whose fields start with what the portal holds about the citizen (WCAG 3.3.7). */
+    prefilled: "Completamos algunos campos con los datos que ya tenemos de ti. Puedes cambiarlos antes de guardar.",
     errors: {
       required: "Este campo es obligatorio.",
       minLength: (n: number) => `Ingresa al menos ${n} caracteres.`,

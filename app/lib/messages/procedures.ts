@@ -94,6 +94,8 @@ export const procedures = {
     highlighted: "Destacado",
     category: "Categoría",
     backTo: (name: string) => `Volver a ${name}`,
+    /** the back header's target when the backend names the level above without its description */
+    previousLevel: "la categoría anterior",
     requirementsTitle: "Requisitos",
     docName: "Documento",
     docDescription: "Descripción",

@@ -119,6 +119,8 @@ export const records = {
     nameRequired: "Ingresa un nombre.",
     referenceRequired: "Ingresa una referencia.",
     fileRequired: "Selecciona un archivo.",
+    /** after a file that could not be sent: a page cannot keep the file itself, only its card */
+    chooseAgain: "Vuelve a elegir el archivo.",
   },
   deleteModal: {
     title: "¿Desea eliminar el documento pendiente?",
