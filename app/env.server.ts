@@ -40,7 +40,37 @@ export const EnvSchema = z.object({
     .default("provincia"),
   PUBLIC_PROCEDURES_URL: z.string().url().default("https://tramites.provincia.gob.ar"),
   CITIZEN_ID_URL: z.string().url().default("https://ciudadano.provincia.gob.ar"),
+  /**
+   * Origins, comma-separated, the configuration's logout URL may lead to besides the identity
+   * provider's and the portal's (issue 36): a backend cannot choose where citizens go after signing out.
+   */
+  LOGOUT_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, "each must be an origin alone, such as https://salir.provincia.gob.ar")))
+    .transform((origins) => origins.map((o) => new URL(o).origin)),
 });
+
+/** An http(s) origin written alone: no user, path, query or fragment. */
+function isOrigin(value: string): boolean {
+  const url = URL.parse(value);
+  return (
+    url !== null &&
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    !url.username &&
+    !url.password &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !/[\\@]/.test(value)
+  );
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
@@ -73,6 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   if (isProduction) {
     if (!publicEnough(data.PORTAL_URL)) problems.push("PORTAL_URL: must be the portal's public https:// address in production");
     if (!publicEnough(data.OIDC_ISSUER)) problems.push("OIDC_ISSUER: must be https in production");
+    if (!data.LOGOUT_ALLOWED_ORIGINS.every(publicEnough)) problems.push("LOGOUT_ALLOWED_ORIGINS: every origin must be https in production");
     if (data.OIDC_CLIENT_SECRET === "dev-portal-secret" && !LOOPBACK.has(URL.parse(data.OIDC_ISSUER)?.hostname ?? "")) {
       problems.push("OIDC_CLIENT_SECRET: the development secret cannot be used in production");
     }

@@ -24,13 +24,16 @@ const specUrl = `http://127.0.0.1:${specPort}`;
 // Tokens are issued for the spec backend: it is the resource server the portal calls.
 const audience = `${specUrl}/api`;
 
+// The province's own logout page, https on another origin than the identity provider (issue 27),
+// on an origin the portal is configured to allow (issue 36); the browser tests answer it themselves
+// (tests/e2e-spec-backend/support.ts).
+const logoutUrl = process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir";
+
 const { app, shape } = await buildSpecBackend({
   variant: process.env.SPEC_BACKEND_VARIANT,
   issuer,
   audience,
-  // The province's own logout page, https on another origin than the identity provider (issue 27);
-  // the browser tests answer it themselves (tests/e2e-spec-backend/support.ts).
-  logoutUrl: process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir",
+  logoutUrl,
   logMisses: process.env.SPEC_BACKEND_LOG === "1",
 });
 await app.listen({ port: specPort, host: "127.0.0.1" });
@@ -42,7 +45,7 @@ const stack = await startStack({
   oidcPort,
   quiet: true,
   env: { SEED: process.env.SEED ?? "1", API_AUDIENCE: audience },
-  portalEnv: { API_BASE_URL: specUrl },
+  portalEnv: { API_BASE_URL: specUrl, LOGOUT_ALLOWED_ORIGINS: new URL(logoutUrl).origin },
 });
 console.log(`portal ${stack.portalUrl} → spec backend (${shape.name}) ${specUrl}; identity provider ${stack.issuer}`);
 

@@ -1,7 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { getConfig, revokeSession } from "~/api/security.server";
 import { offers } from "~/api/extensions.server";
-import { endSessionLocation, finishSignIn, startSignIn } from "~/lib/auth.server";
+import { finishSignIn, signOutTarget, startSignIn } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
 import { ABSOLUTE_MS, apiContext, getActiveSession, getSession, sessionStorage, type RequestScope } from "~/lib/session.server";
@@ -29,7 +29,11 @@ export async function loadSignOut({ request, context }: RequestScope) {
   return null;
 }
 
-/** 'Cerrar sesión': revokes the token, ends the portal session, then goes to the configuration's logout URL. */
+/**
+ * 'Cerrar sesión': revokes the token, ends the portal session, then goes to the configuration's logout
+ * URL (or the identity provider's end-session): a redirect, or, at the identity provider, the page
+ * that posts the end-session request (`endSession`, issue 40).
+ */
 export async function signOut({ request, context }: RequestScope) {
   await readForm(request);
   const active = await getActiveSession({ request, context });
@@ -46,7 +50,7 @@ export async function signOut({ request, context }: RequestScope) {
     if (config.status === "fulfilled") logoutUrl = config.value.logout_url ?? null;
   }
   const session = await getSession({ request, context });
-  const location = await endSessionLocation(logoutUrl, active?.data.idToken ?? null);
+  const target = await signOutTarget(logoutUrl, active?.data.idToken ?? null);
   const headers = new Headers({
     // Shared terminals: the browser drops what it kept of this site (local drafts included).
     "Clear-Site-Data": '"cache", "storage"',
@@ -54,5 +58,7 @@ export async function signOut({ request, context }: RequestScope) {
   headers.append("Set-Cookie", await sessionStorage.destroySession(session));
   // ...and any draft kept for this citizen at an expiry (decision 032).
   headers.append("Set-Cookie", await clearDraftCookie());
-  return redirect(location, { headers });
+  if (target.kind === "redirect") return redirect(target.location, { headers });
+  const { action, fields, withoutHint } = target;
+  return json({ endSession: { action, fields, withoutHint } }, { headers });
 }
