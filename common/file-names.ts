@@ -19,21 +19,43 @@ export function withTypeExtension(name: string, mime: string): string {
   return `${name.trim()}${ext}`;
 }
 
-/** The types the portal and the API recognise by a file's first bytes (issue 36: never by a declared type). */
+/** The types the API accepts in an upload, recognised by a file's first bytes (never by a declared type). */
 export type DetectedType = "application/pdf" | "image/jpeg" | "image/png";
+const DETECTED: readonly DetectedType[] = ["application/pdf", "image/jpeg", "image/png"];
 
-/** How many first bytes `detectType` needs at most. */
-export const DETECT_BYTES = 8;
+/** The types the first bytes can show: the accepted ones, the server's page images and the ZIP archives. */
+export type SniffedType = DetectedType | "image/webp" | "application/zip";
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+/** Each type's first bytes (null: any byte there). */
+const SIGNATURES: readonly (readonly [SniffedType, readonly (number | null)[]])[] = [
+  ["application/pdf", ascii("%PDF-")],
+  ["image/jpeg", [0xff, 0xd8, 0xff]],
+  ["image/png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ["image/webp", [...ascii("RIFF"), null, null, null, null, ...ascii("WEBP")]],
+  ["application/zip", ascii("PK\u0003\u0004")],
+  ["application/zip", ascii("PK\u0005\u0006")], // an empty archive
+];
+
+/**
+ * The type among `types` that a file's first bytes show; null when they show none of them;
+ * undefined while too few bytes have come to tell (a stream's first chunk may be short).
+ */
+export function typeByBytes<T extends SniffedType>(head: Uint8Array, types: readonly T[]): T | null | undefined {
+  let undecided = false;
+  for (const [type, bytes] of SIGNATURES) {
+    if (!types.includes(type as T)) continue;
+    const seen = Math.min(head.length, bytes.length);
+    if (!bytes.slice(0, seen).every((b, i) => b === null || b === head[i])) continue;
+    if (seen === bytes.length) return type as T;
+    undecided = true;
+  }
+  return undecided ? undefined : null;
+}
 
 /** The type of a file by its first bytes; null when it is none of the accepted ones. */
 export function detectType(head: Uint8Array): DetectedType | null {
-  const starts = (bytes: readonly number[]) => head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf"; // %PDF-
-  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (starts(PNG)) return "image/png";
-  return null;
+  return typeByBytes(head, DETECTED) ?? null;
 }
 
 /**

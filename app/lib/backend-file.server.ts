@@ -1,4 +1,4 @@
-import { contentDisposition, detectType, dispositionName, withTypeExtension } from "@common/file-names";
+import { contentDisposition, dispositionName, typeByBytes, withTypeExtension, type SniffedType } from "@common/file-names";
 
 /**
  * A file from the province's backend, as the portal hands it on (issue 36): the backend is untrusted
@@ -9,26 +9,11 @@ import { contentDisposition, detectType, dispositionName, withTypeExtension } fr
  * chunks are looked at, never the whole file.
  */
 
-export type FileType = "application/pdf" | "image/jpeg" | "image/png" | "image/webp" | "application/zip";
+export type FileType = SniffedType;
 const OTHER = "application/octet-stream";
 
 /** The documents the citizen downloads: PDF and the image types the uploads accept. */
 export const DOCUMENT_TYPES: readonly FileType[] = ["application/pdf", "image/jpeg", "image/png"];
-
-/** How many first bytes tell every type apart. */
-const HEAD_BYTES = 12;
-
-const startsWith = (head: Uint8Array, text: string, at = 0) =>
-  head.length >= at + text.length && [...text].every((c, i) => head[at + i] === c.charCodeAt(0));
-
-/** The type the first bytes show, of those the portal hands on; null for any other. */
-export function sniffedType(head: Uint8Array): FileType | null {
-  const detected = detectType(head);
-  if (detected) return detected;
-  if (startsWith(head, "RIFF") && startsWith(head, "WEBP", 8)) return "image/webp";
-  if (startsWith(head, "PK\u0003\u0004") || startsWith(head, "PK\u0005\u0006")) return "application/zip";
-  return null;
-}
 
 export type BackendFileOptions = {
   /** The types this answer may carry (others become an octet-stream attachment). */
@@ -44,8 +29,7 @@ export type BackendFileOptions = {
 
 /** The decided type and name of a backend file, from its first bytes. */
 export function decidedFile(head: Uint8Array, options: Pick<BackendFileOptions, "accept" | "name" | "fallbackName">, backendName: string | null) {
-  const sniffed = sniffedType(head);
-  const type = sniffed && options.accept.includes(sniffed) ? sniffed : OTHER;
+  const type = typeByBytes(head, options.accept) ?? OTHER;
   const fallback = options.fallbackName ?? "documento";
   const given = (options.name?.trim() || backendName || fallback).slice(0, 255);
   // 'acta.pdf' whose bytes are a PNG is offered as 'acta.png': the name never claims another type.
@@ -61,7 +45,8 @@ export async function backendFile(upstream: Response, options: BackendFileOption
   const chunks: Uint8Array[] = [];
   let size = 0;
   let ended = !reader;
-  while (reader && size < HEAD_BYTES) {
+  // Only as many chunks as it takes to tell the type: a short first chunk is not waited past.
+  while (reader && typeByBytes(concat(chunks, size), options.accept) === undefined) {
     const { done, value } = await reader.read();
     if (done) {
       ended = true;

@@ -49,7 +49,8 @@ export async function pageImageResponse({ request, context }: RequestScope, file
     inline: true,
   });
   if (answer.headers.get("Content-Type")!.startsWith("image/")) return answer;
-  await answer.body?.cancel();
+  // Not waited for: the answer is an error page whether the backend lets go at once or not.
+  answer.body?.cancel().catch(() => undefined);
   throw new ApiError(502, "MALFORMED", null);
 }
 
