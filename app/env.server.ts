@@ -54,7 +54,7 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().refine(isOrigin, "each must be an origin alone, such as https://salir.provincia.gob.ar")))
-    .transform((origins) => origins.map((o) => new URL(o).origin)),
+    .transform((origins) => origins.map((o) => URL.parse(o)?.origin ?? o)),
 });
 
 /** An http(s) origin written alone: no user, path, query or fragment. */
