@@ -44,7 +44,7 @@ export const EnvSchema = z.object({
    * Origins, comma-separated, the configuration's logout URL may lead to besides the identity
    * provider's and the portal's (issue 36): a backend cannot choose where citizens go after signing out.
    */
-  LOGOUT_ALLOWED_ORIGINS: z
+  LOGOUT_URL_ORIGINS: z
     .string()
     .optional()
     .transform((v) =>
@@ -103,7 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   if (isProduction) {
     if (!publicEnough(data.PORTAL_URL)) problems.push("PORTAL_URL: must be the portal's public https:// address in production");
     if (!publicEnough(data.OIDC_ISSUER)) problems.push("OIDC_ISSUER: must be https in production");
-    if (!data.LOGOUT_ALLOWED_ORIGINS.every(publicEnough)) problems.push("LOGOUT_ALLOWED_ORIGINS: every origin must be https in production");
+    if (!data.LOGOUT_URL_ORIGINS.every(publicEnough)) problems.push("LOGOUT_URL_ORIGINS: every origin must be https in production");
     if (data.OIDC_CLIENT_SECRET === "dev-portal-secret" && !LOOPBACK.has(URL.parse(data.OIDC_ISSUER)?.hostname ?? "")) {
       problems.push("OIDC_CLIENT_SECRET: the development secret cannot be used in production");
     }

@@ -12,11 +12,11 @@ import { safeLogoutUrl } from "~/lib/logout-url.server";
 import { apiContext, newSessionData, sessionStorage } from "~/lib/session.server";
 import { newLoadContext } from "~/api/load-context.server";
 import { SignOutView } from "~/features/session/SignOutView";
-import { action as logoutAction } from "~/routes/auth.logout";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/auth.logout";
 
 /**
  * 'Cerrar sesión' (issues 36 and 40): the backend's logout URL is followed only on an allowed origin
- * (the identity provider's, the portal's, or one in LOGOUT_ALLOWED_ORIGINS: https://salir.provincia.example
+ * (the identity provider's, the portal's, or one in LOGOUT_URL_ORIGINS: https://salir.provincia.example
  * in tests/portal/setup.ts), and the ID token never goes into an address the browser records.
  */
 const ISSUER = "http://idp.test";
@@ -47,8 +47,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** 'Cerrar sesión' posted by a signed-in citizen whose session holds `ID_TOKEN`. */
-async function signOut(): Promise<Response> {
+/** 'Cerrar sesión' posted by a signed-in citizen whose session holds `ID_TOKEN` (in `context`: the request's). */
+async function signOut(context = newLoadContext()): Promise<Response> {
   const session = await sessionStorage.getSession();
   const data = newSessionData({ cuil: CUIL, accessToken: "token", idToken: ID_TOKEN });
   for (const [k, v] of Object.entries(data)) session.set(k as keyof typeof data, v as never);
@@ -59,7 +59,7 @@ async function signOut(): Promise<Response> {
     body: new URLSearchParams({ csrf: token }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Cookie: cookie },
   });
-  return settle(async () => logoutAction(argsOf(request, {}, newLoadContext())));
+  return settle(async () => logoutAction(argsOf(request, {}, context)));
 }
 
 /** Every address the answer sends the browser to, by redirect, form, or refresh. */
@@ -146,6 +146,13 @@ describe("sign-out puts nothing personal in an address (issue 40)", () => {
     });
     expectNothingPersonal(await addressesOf(response));
 
+    // The page's loader, run by Remix after the action in the same request, draws it (no redirect home).
+    const context = newLoadContext();
+    await signOut(context);
+    const signedOut = new Request(`${BASE}/auth/logout`);
+    expect(await logoutLoader(argsOf(signedOut, {}, context))).toBeNull();
+    expect(((await logoutLoader(argsOf(signedOut))) as Response).headers.get("Location")).toBe("/");
+
     // The page: a form that posts itself, and without JavaScript a refresh to the request without the token.
     const html = renderToStaticMarkup(<SignOutView endSession={endSession} />);
     expect(html).toContain(`<form id="end-session" method="post" action="${ISSUER}/session/end">`);
@@ -157,22 +164,22 @@ describe("sign-out puts nothing personal in an address (issue 40)", () => {
   });
 });
 
-describe("LOGOUT_ALLOWED_ORIGINS", () => {
+describe("LOGOUT_URL_ORIGINS", () => {
   const base = { NODE_ENV: "test" };
   it("takes origins alone, as the URL standard writes them", () => {
-    const parsed = parseEnv({ ...base, LOGOUT_ALLOWED_ORIGINS: " HTTPS://Salir.Provincia.Example:443 , https://cuenta.example/ " });
-    expect("env" in parsed && parsed.env.LOGOUT_ALLOWED_ORIGINS).toEqual(["https://salir.provincia.example", "https://cuenta.example"]);
+    const parsed = parseEnv({ ...base, LOGOUT_URL_ORIGINS: " HTTPS://Salir.Provincia.Example:443 , https://cuenta.example/ " });
+    expect("env" in parsed && parsed.env.LOGOUT_URL_ORIGINS).toEqual(["https://salir.provincia.example", "https://cuenta.example"]);
   });
   it.each(["https://salir.example/fin", "https://u@salir.example", "javascript:alert(1)", "salir.example", "https://salir.example?x", "https://a\\@b"])(
     "refuses %j",
     (value) => {
-      expect(parseEnv({ ...base, LOGOUT_ALLOWED_ORIGINS: value })).toHaveProperty("problems");
+      expect(parseEnv({ ...base, LOGOUT_URL_ORIGINS: value })).toHaveProperty("problems");
     },
   );
   it("wants https in production", () => {
     const production = { NODE_ENV: "production", PORTAL_URL: "https://portal.example", OIDC_ISSUER: "https://id.example" };
     const secret = { SESSION_SECRET: "Zq8#vR2!mK9$wL4@pN7&tX3*hB6^cF1%" };
-    const problems = parseEnv({ ...production, ...secret, OIDC_CLIENT_SECRET: "s", LOGOUT_ALLOWED_ORIGINS: "http://salir.example" });
-    expect(problems).toMatchObject({ problems: [expect.stringContaining("LOGOUT_ALLOWED_ORIGINS")] });
+    const problems = parseEnv({ ...production, ...secret, OIDC_CLIENT_SECRET: "s", LOGOUT_URL_ORIGINS: "http://salir.example" });
+    expect(problems).toMatchObject({ problems: [expect.stringContaining("LOGOUT_URL_ORIGINS")] });
   });
 });

@@ -45,7 +45,7 @@ const stack = await startStack({
   oidcPort,
   quiet: true,
   env: { SEED: process.env.SEED ?? "1", API_AUDIENCE: audience },
-  portalEnv: { API_BASE_URL: specUrl, LOGOUT_ALLOWED_ORIGINS: new URL(logoutUrl).origin },
+  portalEnv: { API_BASE_URL: specUrl, LOGOUT_URL_ORIGINS: new URL(logoutUrl).origin },
 });
 console.log(`portal ${stack.portalUrl} → spec backend (${shape.name}) ${specUrl}; identity provider ${stack.issuer}`);
 

@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { getConfig, revokeSession } from "~/api/security.server";
 import { offers } from "~/api/extensions.server";
+import { keptFor } from "~/api/load-context.server";
 import { finishSignIn, signOutTarget, startSignIn } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
@@ -23,8 +24,12 @@ export async function signInCallback(request: Request) {
   }
 }
 
-/** Loader of /auth/logout: the 'Cerrar sesión' page, for a signed-in visitor only. */
+/** This request's sign-out: the page its action answers is drawn though the session is over. */
+const SIGNED_OUT_HERE = Symbol("signed out by this request");
+
+/** Loader of /auth/logout: the 'Cerrar sesión' page, for a signed-in visitor only (or the page its own post answers). */
 export async function loadSignOut({ request, context }: RequestScope) {
+  if (keptFor(context, SIGNED_OUT_HERE, () => false)) return null;
   if (!(await getActiveSession({ request, context }))) return redirect("/");
   return null;
 }
@@ -60,5 +65,6 @@ export async function signOut({ request, context }: RequestScope) {
   headers.append("Set-Cookie", await clearDraftCookie());
   if (target.kind === "redirect") return redirect(target.location, { headers });
   const { action, fields, withoutHint } = target;
+  context.kept.set(SIGNED_OUT_HERE, true);
   return json({ endSession: { action, fields, withoutHint } }, { headers });
 }
