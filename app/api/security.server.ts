@@ -1,4 +1,4 @@
-import { safeLogoutUrl } from "~/lib/logout-url.server";
+import { safeLogoutUrl } from "./logout-url.server";
 import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 import { wrapped } from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";

@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import { z } from "zod/v4";
 import { env } from "~/env.server";
 import { getSession, newSessionData, sessionStorage, type RequestScope } from "./session.server";
-import { safeLogoutUrl } from "./logout-url.server";
+import { safeLogoutUrl } from "~/api/logout-url.server";
 import { safeReturnPath } from "./redirect";
 
 /**
@@ -98,8 +98,7 @@ export async function finishSignIn(request: Request) {
  * for a browser that posts nothing by itself (without JavaScript).
  */
 export type SignOutTarget =
-  | { kind: "redirect"; location: string }
-  | { kind: "post"; action: string; fields: Record<string, string>; withoutHint: string };
+  { kind: "redirect"; location: string } | { kind: "post"; action: string; fields: Record<string, string>; withoutHint: string };
 
 /**
  * The configuration's logout URL when its origin is allowed (issue 36), else, for a citizen signed in

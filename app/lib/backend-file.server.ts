@@ -28,7 +28,11 @@ export type BackendFileOptions = {
 };
 
 /** The decided type and name of a backend file, from its first bytes. */
-export function decidedFile(head: Uint8Array, options: Pick<BackendFileOptions, "accept" | "name" | "fallbackName">, backendName: string | null) {
+export function decidedFile(
+  head: Uint8Array,
+  options: Pick<BackendFileOptions, "accept" | "name" | "fallbackName">,
+  backendName: string | null,
+) {
   const type = typeByBytes(head, options.accept) ?? OTHER;
   const fallback = options.fallbackName ?? "documento";
   const given = (options.name?.trim() || backendName || fallback).slice(0, 255);

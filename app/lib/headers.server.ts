@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
-import { logoutOrigins } from "./logout-url.server";
+import { logoutOrigins } from "~/api/logout-url.server";
 
 /**
  * Security headers of every portal response. HTML gets a nonce-based CSP; every other answer
@@ -85,7 +85,8 @@ export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
  */
 export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
   if (!headers.has("Content-Security-Policy")) {
-    if (/^\s*text\/html/i.test(headers.get("Content-Type") ?? "")) headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
+    if (/^\s*text\/html/i.test(headers.get("Content-Type") ?? ""))
+      headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
     else if (sandboxes(headers)) headers.set("Content-Security-Policy", SANDBOX_POLICY);
   }
   for (const [name, value] of FIXED_HEADERS) if (!headers.has(name)) headers.set(name, value);

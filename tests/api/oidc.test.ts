@@ -298,7 +298,11 @@ describe("development identity provider", () => {
     // Posted: the token travels in the body; one request ends the session.
     const posting = new Jar();
     const { id_token } = await signedIn(posting, demoCitizenByRole.adhered);
-    const posted = await go(posting, "/session/end", form({ id_token_hint: id_token, post_logout_redirect_uri: back, client_id: "portal" }));
+    const posted = await go(
+      posting,
+      "/session/end",
+      form({ id_token_hint: id_token, post_logout_redirect_uri: back, client_id: "portal" }),
+    );
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toBe(back);
     expect((await authorize(posting)).interaction).toMatch(/^\/interaction\//);

@@ -43,8 +43,7 @@ const ZIP = bytes(0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0);
 
 /** The backend's next answer to every file call. */
 let answer: { body: BodyInit; type: string; disposition: string } = { body: "", type: "", disposition: "" };
-const served = () =>
-  new HttpResponse(answer.body, { headers: { "Content-Type": answer.type, "Content-Disposition": answer.disposition } });
+const served = () => new HttpResponse(answer.body, { headers: { "Content-Type": answer.type, "Content-Disposition": answer.disposition } });
 
 const server = setupServer(
   ...happy,
