@@ -46,7 +46,37 @@ export const EnvSchema = z.object({
     .default("provincia"),
   PUBLIC_PROCEDURES_URL: z.string().url().default("https://tramites.provincia.gob.ar"),
   CITIZEN_ID_URL: z.string().url().default("https://ciudadano.provincia.gob.ar"),
+  /**
+   * Origins, comma-separated, the configuration's logout URL may lead to besides the identity
+   * provider's and the portal's (issue 36): a backend cannot choose where citizens go after signing out.
+   */
+  LOGOUT_URL_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, "each must be an origin alone, such as https://salir.provincia.gob.ar")))
+    .transform((origins) => origins.map((o) => URL.parse(o)?.origin ?? o)),
 });
+
+/** An http(s) origin written alone: no user, path, query or fragment. */
+function isOrigin(value: string): boolean {
+  const url = URL.parse(value);
+  return (
+    url !== null &&
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    !url.username &&
+    !url.password &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !/[\\@]/.test(value)
+  );
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
@@ -87,6 +117,9 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
     address("PORTAL_URL", "the portal's public https:// address", "must be the portal's public https:// address in production");
     address("OIDC_ISSUER", "the provincial identity provider, https", "must be https in production");
     if (!source.API_BASE_URL && !trial) problems.push("API_BASE_URL: is required in production (the API's balancer)");
+    for (const origin of data.LOGOUT_URL_ORIGINS) {
+      if (URL.parse(origin)?.protocol !== "https:") problems.push("LOGOUT_URL_ORIGINS: every origin must be https in production");
+    }
     if (isPublishedSecret(data.OIDC_CLIENT_SECRET) && !(trial && isLoopback(data.OIDC_ISSUER))) {
       problems.push("OIDC_CLIENT_SECRET: the development secret cannot be used in production");
     }

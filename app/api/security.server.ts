@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { safeLogoutUrl } from "./logout-url.server";
 import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
 import { wrapped } from "./read.server";
 import { perRequest, referenceCache } from "./reference.server";
@@ -10,25 +10,6 @@ const RolesAnswer = wrapped(UserSchema, "cuil", ["data", "result", "user"], "dat
 export async function getRoles(ctx: ApiContext) {
   const user = await apiJson(ctx, api`/api/security/user/get_roles`, RolesAnswer);
   return { ...user, cuil: user.cuil || ctx.cuil };
-}
-
-/**
- * The configuration's logout URL, if the portal may send citizens there (decision 098): an https
- * address, or one on the identity provider's or the portal's own origin (development runs on http).
- * Anything else is not used: 'Cerrar sesión' then ends on the portal's home.
- */
-export function safeLogoutUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  const trusted = [new URL(env.OIDC_ISSUER).origin, new URL(env.PORTAL_URL).origin];
-  if (url.username || url.password) return null;
-  if (url.protocol === "https:" || trusted.includes(url.origin)) return url.toString();
-  return null;
 }
 
 const PortalConfigAnswer = wrapped(ConfigSchema, "modules").transform((config) => ({

@@ -3,6 +3,7 @@ import * as oidc from "openid-client";
 import { z } from "zod/v4";
 import { env } from "~/env.server";
 import { getSession, newSessionData, sessionStorage, type RequestScope } from "./session.server";
+import { safeLogoutUrl } from "~/api/logout-url.server";
 import { safeReturnPath } from "./redirect";
 import { portalCookie } from "./sealed-cookie.server";
 
@@ -83,20 +84,42 @@ export async function finishSignIn(request: Request) {
   return redirect(returnTo ?? "/procedures", { headers });
 }
 
-/** Where 'Cerrar sesión' leads: the configuration's logout URL, with the id token hint when it is our issuer's. */
-export async function endSessionLocation(logoutUrl: string | null, idToken: string | null) {
-  const fallback = new URL("/", env.PORTAL_URL).toString();
-  if (!logoutUrl) return fallback;
-  let target: URL;
+/**
+ * Where 'Cerrar sesión' leads once the portal's session is over: `redirect`, or, at the identity
+ * provider, `post`: the end-session request as a form the page posts (issue 40), so the ID token
+ * (the citizen's CUIL and name) is never in a URL the browser keeps in its history or the provider
+ * writes in its access log. `withoutHint` is the same request as a plain address without the token,
+ * for a browser that posts nothing by itself (without JavaScript).
+ */
+export type SignOutTarget =
+  { kind: "redirect"; location: string } | { kind: "post"; action: string; fields: Record<string, string>; withoutHint: string };
+
+/**
+ * The configuration's logout URL when its origin is allowed (issue 36), else, for a citizen signed in
+ * with the identity provider, its end-session endpoint, else the portal's home (its sign-in entry).
+ */
+export async function signOutTarget(logoutUrl: string | null, idToken: string | null): Promise<SignOutTarget> {
+  const home = new URL("/", env.PORTAL_URL).toString();
+  const target = safeLogoutUrl(logoutUrl) ?? (idToken ? await endSessionEndpoint() : null) ?? home;
+  const url = new URL(target);
+  if (url.origin !== new URL(env.OIDC_ISSUER).origin) return { kind: "redirect", location: target };
+  const fields: Record<string, string> = {
+    ...Object.fromEntries(url.searchParams),
+    post_logout_redirect_uri: home,
+    client_id: env.OIDC_CLIENT_ID,
+  };
+  url.search = new URLSearchParams(fields).toString();
+  const withoutHint = url.toString();
+  if (!idToken) return { kind: "redirect", location: withoutHint };
+  url.search = "";
+  return { kind: "post", action: url.toString(), fields: { ...fields, id_token_hint: idToken }, withoutHint };
+}
+
+/** The identity provider's end-session endpoint, from its discovery document; null when it has none or cannot be asked. */
+async function endSessionEndpoint(): Promise<string | null> {
   try {
-    target = new URL(logoutUrl, env.PORTAL_URL);
+    return (await getConfig()).serverMetadata().end_session_endpoint ?? null;
   } catch {
-    return fallback;
+    return null;
   }
-  if (target.origin === new URL(env.OIDC_ISSUER).origin && idToken) {
-    target.searchParams.set("id_token_hint", idToken);
-    target.searchParams.set("post_logout_redirect_uri", fallback);
-    target.searchParams.set("client_id", env.OIDC_CLIENT_ID);
-  }
-  return target.toString();
 }

@@ -1,33 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/env.server";
+import { logoutOrigins } from "~/api/logout-url.server";
 
 /**
- * Security headers of every portal response. HTML gets a nonce-based CSP;
- * every response of the signed-in portal is `no-store` (shared terminals).
+ * Security headers of every portal response. HTML gets a nonce-based CSP; every other answer
+ * (data, files, JSON, redirects) the sandbox policy; every response of the signed-in portal is
+ * `no-store` (shared terminals).
  */
 export function contentSecurityPolicy(nonce: string) {
   policy ??= policyAround();
   return `${policy[0]}${nonce}${policy[1]}`;
 }
 
-/**
- * The origin of the configuration's logout URL (validated where the configuration is read, decision
- * 098; allowed by the root loader): 'Cerrar sesión' is a form post that the portal redirects there, so
- * `form-action` must allow it.
- */
-let logoutOrigin: string | null = null;
-export function allowLogoutOrigin(origin: string) {
-  if (origin === logoutOrigin) return;
-  logoutOrigin = origin;
-  policy = null;
-}
-
-/** The policy before and after its nonce, written once (again when the logout origin changes). */
+/** The policy before and after its nonce, written once. */
 let policy: readonly [string, string] | null = null;
 const NONCE_HERE = "\u0000nonce\u0000";
 function policyAround(): readonly [string, string] {
-  const idp = new URL(env.OIDC_ISSUER).origin;
-  const formTargets = [...new Set(["'self'", idp, ...(logoutOrigin ? [logoutOrigin] : [])])].join(" ");
+  // 'Cerrar sesión' posts to the portal, which sends the browser on to the identity provider or to a
+  // logout page on an origin the province configured (issue 36): those, and no origin a backend names.
+  const formTargets = ["'self'", ...logoutOrigins().filter((origin) => origin !== new URL(env.PORTAL_URL).origin)].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${NONCE_HERE}' 'strict-dynamic'`,
@@ -69,6 +60,19 @@ const FIXED_HEADERS: readonly (readonly [string, string])[] = [
   ...(env.secure ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
 ];
 
+/**
+ * The policy of every answer that is not a page (issue 36): should a browser ever draw one (a file
+ * from the backend, a JSON answer opened as a document), it runs no script, loads nothing and has
+ * an origin of its own, not the portal's. The portal's own scripts are left without it (a policy on
+ * a script applies only to a worker, here pdf.js's, which it would stop).
+ */
+export const SANDBOX_POLICY = "default-src 'none'; sandbox";
+
+/** The policy an answer without one gets from its type: none for a page (which has its nonce policy) or a script. */
+function sandboxes(headers: HeaderAccess): boolean {
+  return !/^\s*(text\/html|text\/javascript|application\/javascript)\b/i.test(headers.get("Content-Type") ?? "");
+}
+
 /** What `completeSecurityHeaders` needs of a set of headers: a web `Headers`, or the portal server's view of an answer. */
 export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
 
@@ -80,8 +84,10 @@ export type HeaderAccess = Pick<Headers, "get" | "has" | "set" | "append">;
  * Works on the headers in place (decision 076): an answer that has them all is not copied.
  */
 export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
-  if (/^text\/html/i.test(headers.get("Content-Type") ?? "") && !headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
+  if (!headers.has("Content-Security-Policy")) {
+    if (/^\s*text\/html/i.test(headers.get("Content-Type") ?? ""))
+      headers.set("Content-Security-Policy", contentSecurityPolicy(newNonce()));
+    else if (sandboxes(headers)) headers.set("Content-Security-Policy", SANDBOX_POLICY);
   }
   for (const [name, value] of FIXED_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
@@ -91,6 +97,7 @@ export function completeSecurityHeaders<H extends HeaderAccess>(headers: H): H {
 
 export function applySecurityHeaders(headers: Headers, options: { nonce?: string } = {}) {
   if (options.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce));
+  else if (!headers.has("Content-Security-Policy") && sandboxes(headers)) headers.set("Content-Security-Policy", SANDBOX_POLICY);
   for (const [name, value] of FIXED_HEADERS) headers.set(name, value);
   // Nothing the portal renders for a citizen may be kept by a shared browser or a proxy.
   if (!headers.has("Cache-Control") || !/immutable/.test(headers.get("Cache-Control") ?? "")) {

@@ -12,6 +12,6 @@ export const meta: MetaFunction = () => pageTitle(digital.privacy.title);
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadLegalPage({ request, context }, "privacy");
 
 export default function DigitalPrivacy() {
-  const { html } = useLoaderData<typeof loader>();
-  return <LegalText title={digital.privacy.title} closeLabel={digital.privacy.close} html={html} />;
+  const { body } = useLoaderData<typeof loader>();
+  return <LegalText title={digital.privacy.title} closeLabel={digital.privacy.close} body={body} />;
 }

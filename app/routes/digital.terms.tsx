@@ -12,6 +12,6 @@ export const meta: MetaFunction = () => pageTitle(digital.terms.title);
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadLegalPage({ request, context }, "terms");
 
 export default function DigitalTerms() {
-  const { html } = useLoaderData<typeof loader>();
-  return <LegalText title={digital.terms.title} closeLabel={digital.terms.close} html={html} />;
+  const { body } = useLoaderData<typeof loader>();
+  return <LegalText title={digital.terms.title} closeLabel={digital.terms.close} body={body} />;
 }

@@ -42,3 +42,4 @@ export { LoadingScreen, Spinner, type SpinnerProps } from "./Spinner";
 export { Tabs, type TabItem, type TabsProps } from "./Tabs";
 export { TOAST_DURATION_MS, Toast, type ToastMessage, type ToastProps } from "./Toast";
 export { VisuallyHidden } from "./VisuallyHidden";
+export { RichText, type RichBody } from "./RichText";

@@ -293,6 +293,36 @@ describe("development identity provider", () => {
     expect((await authorize(mine)).interaction).toMatch(/^\/interaction\//);
   });
 
+  it("the portal's sign-out without the ID token in an address (issue 40): posted with it, or asked from the portal's site with its client_id", async () => {
+    const back = `${TEST_PORTAL}/`;
+    // Posted: the token travels in the body; one request ends the session.
+    const posting = new Jar();
+    const { id_token } = await signedIn(posting, demoCitizenByRole.adhered);
+    const posted = await go(
+      posting,
+      "/session/end",
+      form({ id_token_hint: id_token, post_logout_redirect_uri: back, client_id: "portal" }),
+    );
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe(back);
+    expect((await authorize(posting)).interaction).toMatch(/^\/interaction\//);
+
+    // Without JavaScript: by address, no token, the portal's client_id, from a page of the portal's site.
+    const address = `/session/end?${new URLSearchParams({ client_id: "portal", post_logout_redirect_uri: back })}`;
+    const asked = new Jar();
+    await signedIn(asked, demoCitizenByRole.adhered);
+    for (const site of ["cross-site", "none"]) {
+      // From another site, or typed: the confirmation page, still signed in.
+      const other = await go(asked, address, { headers: { "sec-fetch-site": site } });
+      expect(other.status).toBe(200);
+      expect(await other.text()).toContain("confirma con el botón");
+    }
+    const own = await go(asked, address, { headers: { "sec-fetch-site": "same-site" } });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe(back);
+    expect((await authorize(asked)).interaction).toMatch(/^\/interaction\//);
+  });
+
   it("prompt=login asks for the password even with an IdP session", async () => {
     const citizen = demoCitizenByRole.notAdhered;
     const jar = new Jar();

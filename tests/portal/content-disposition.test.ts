@@ -9,9 +9,9 @@ import { loader as recordDownload } from "~/routes/resources.records.download.$f
 import { loader as digitalFile } from "~/routes/resources.digital.file";
 
 /**
- * The portal's download routes pass the API's RFC 6266 / 5987 `Content-Disposition` through
- * untouched (one place builds file names), and a hostile name in the portal URL only travels
- * base64-encoded in the API path.
+ * The portal's download routes answer with an RFC 6266 / 5987 `Content-Disposition` made by the same
+ * helper as the API's (common/file-names.ts; never the backend's header copied, issue 36), and a
+ * hostile name in the portal URL only travels base64-encoded in the API path.
  */
 const NAME = 'año "final"\r\nSet-Cookie: x=1 ../../x.pdf';
 let seenName: string | null = null;

@@ -173,19 +173,20 @@ describe("/digital/summary", () => {
     expect((await toastOf(response))?.message).toBe(t.toasts.downloadError);
   });
 
-  it("a download streams the API's file with its headers", async () => {
+  it("a download streams the API's file as the type its bytes show, under the API's name with its extension (issue 36)", async () => {
     server.use(
       http.get(
         `${API}/api/dd/v1/communications/get_file/:code/:file`,
         () =>
           new HttpResponse("%PDF-1.4 x", {
-            headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="a.pdf"' },
+            headers: { "Content-Type": "text/html", "Content-Disposition": 'inline; filename="a"' },
           }),
       ),
     );
     const response = await load(fileLoader, "/resources/digital/file?code=C1&file=f1", {}, SAME_ORIGIN);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="a.pdf"');
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`);
     expect(await response.text()).toBe("%PDF-1.4 x");
   });
 });
@@ -377,7 +378,7 @@ describe("confirmation pages (issue 31: only right after the action)", () => {
 describe("terms", () => {
   it("sanitises the HTML and goes to /error on failure", async () => {
     const response = await load(termsLoader, "/digital/terms");
-    const { html } = await response.json();
+    const { html } = (await response.json()).body;
     expect(html).toContain("<h2>Hola</h2>");
     expect(html).not.toContain("script");
     expect(html).not.toContain("onclick");

@@ -27,13 +27,16 @@ const specUrl = `http://127.0.0.1:${specPort}`;
 // Tokens are issued for the spec backend: it is the resource server the portal calls.
 const audience = `${specUrl}/api`;
 
+// The province's own logout page, https on another origin than the identity provider (issue 27),
+// on an origin the portal is configured to allow (issue 36); the browser tests answer it themselves
+// (tests/e2e-spec-backend/support.ts).
+const logoutUrl = process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir";
+
 const { app, shape } = await buildSpecBackend({
   variant: process.env.SPEC_BACKEND_VARIANT,
   issuer,
   audience,
-  // The province's own logout page, https on another origin than the identity provider (issue 27);
-  // the browser tests answer it themselves (tests/e2e-spec-backend/support.ts).
-  logoutUrl: process.env.SPEC_BACKEND_LOGOUT_URL ?? "https://cuenta.provincia.example/salir",
+  logoutUrl,
   logMisses: process.env.SPEC_BACKEND_LOG === "1",
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
@@ -47,7 +50,7 @@ const stack = await startStack({
   quiet: true,
   env: { SEED: process.env.SEED ?? "1", API_AUDIENCE: audience },
   // Reference data is not kept across requests: a changed answer stays the one request's.
-  portalEnv: { API_BASE_URL: specUrl, REFERENCE_CACHE_MS: "0" },
+  portalEnv: { API_BASE_URL: specUrl, REFERENCE_CACHE_MS: "0", LOGOUT_URL_ORIGINS: new URL(logoutUrl).origin },
 });
 console.log(`portal ${stack.portalUrl} → spec backend (${shape.name}) ${specUrl}; identity provider ${stack.issuer}`);
 

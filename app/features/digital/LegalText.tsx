@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useHydrated } from "~/ui";
+import { RichText, useHydrated, type RichBody } from "~/ui";
 
 /**
  * Terms / privacy page, opened in a new tab from the adhesion form. 'Cerrar' closes the window
  * with JavaScript (going back to the adhesion when the browser refuses); without it, a link back.
  */
-export function LegalText({ title, closeLabel, html }: { title: string; closeLabel: string; html: string }) {
+export function LegalText({ title, closeLabel, body }: { title: string; closeLabel: string; body: RichBody }) {
   const hydrated = useHydrated();
   return (
     <section className="dd narrow dd-legal" aria-labelledby="page-title">
@@ -13,7 +13,7 @@ export function LegalText({ title, closeLabel, html }: { title: string; closeLab
         {title}
       </h1>
       {/* Sanitised on the server (sanitize-html) before it gets here. */}
-      <div className="card dd-legal__text" dangerouslySetInnerHTML={{ __html: html }} />
+      <RichText body={body} className="card dd-legal__text" />
       <p>
         {/* Rendered only where it works: a text browser, which ignores the stylesheet's js-only, gets the link alone. */}
         {hydrated ? (

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
+import { dispositionName } from "@common/file-names";
 import type { MouseEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Communication, HistoryEntry } from "~/api/digital.server";
@@ -13,8 +14,8 @@ import { ConcernsLinks } from "~/features/thread/ConcernsLinks";
 
 const T = digital.summary;
 
-export function fileHref(code: string, fileId: string, archived: boolean) {
-  const q = new URLSearchParams({ code, file: fileId });
+export function fileHref(code: string, fileId: string, archived: boolean, name: string) {
+  const q = new URLSearchParams({ code, file: fileId, name });
   if (archived) q.set("from", "archive");
   return `/resources/digital/file?${q}`;
 }
@@ -38,7 +39,8 @@ function useDownload() {
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
-      a.download = name;
+      // The name the portal gave the file, with the extension of the type it decided (issue 36).
+      a.download = dispositionName(response.headers.get("content-disposition")) ?? name;
       document.body.append(a);
       a.click();
       a.remove();
@@ -121,7 +123,7 @@ export function SummaryView({
                 {f.downloaded ? <span className="badge dd-files__done">{T.downloaded}</span> : null}
                 <a
                   className="btn btn--secondary btn--sm"
-                  href={fileHref(c.code, f.id, archivedView)}
+                  href={fileHref(c.code, f.id, archivedView, f.file_name)}
                   download={f.file_name}
                   aria-label={T.downloadFile(f.file_name)}
                   onClick={(e) => download(e, f.file_name)}

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { sanitizeRichText } from "~/lib/rich-text.server";
+import { richOrPlain } from "~/lib/rich-text.server";
 import { z } from "zod/v4";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { enroll, getContactInfo, getPolicies, getSelfDa, getTerms, setSelfDa, type Phone } from "~/api/digital.server";
@@ -138,14 +138,14 @@ async function contactAction(request: Request, ctx: ApiContext, mode: "create" |
 /** Loader of /digital/terms and /digital/privacy (unguarded, signed in). */
 export async function loadLegalPage({ request, context }: RequestScope, kind: "terms" | "privacy") {
   const ctx = await requireApiContext({ request, context });
-  return json({ html: await loadLegalText(ctx, kind) });
+  return json({ body: await loadLegalText(ctx, kind) });
 }
 
-/** Terms / privacy HTML from the API, sanitised before it is rendered. */
+/** Terms / privacy from the API (HTML in a JSON text, `{ text }` or a `text/html` body): sanitised HTML, or plain text. */
 async function loadLegalText(ctx: ApiContext, kind: "terms" | "privacy") {
   try {
     const html = kind === "terms" ? await getTerms(ctx) : await getPolicies(ctx);
-    return sanitizeRichText(html);
+    return richOrPlain(html);
   } catch (error) {
     if (error instanceof ApiError) throw failedPage(error);
     throw error;

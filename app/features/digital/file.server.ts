@@ -3,14 +3,14 @@ import { ApiError } from "~/api/client.server";
 import { requireApiContext, type RequestScope } from "~/lib/session.server";
 import { downloadCommunicationFile, getCommunication } from "~/api/digital.server";
 import { digital } from "~/lib/messages/digital";
+import { backendFile, DOCUMENT_TYPES } from "~/lib/backend-file.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isOwnAct } from "./own-act.server";
 
-const PASS_HEADERS = ["content-type", "content-length", "content-disposition"];
-
 /**
  * Loader of /resources/digital/file, the download of a communication's file: streams the API's
- * answer (which marks the file downloaded and the communication seen) without buffering it. Once
+ * answer (which marks the file downloaded and the communication seen) without buffering it, as a
+ * type and under a name (`name`, else the backend's) the portal decides (issue 36). Once
  * the whole file has gone out, the communication is read again with `refresh` (spec sections 4 and
  * 7: a backend may mark the file downloaded on that call). Failure: back to the summary with the toast.
  */
@@ -27,28 +27,13 @@ export async function communicationFileResponse({ request, context }: RequestSco
   if (!(await isOwnAct(request, code)).own) return redirect(summary);
   try {
     const upstream = await downloadCommunicationFile(ctx, code, fileId);
-    const headers = new Headers({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-    for (const name of PASS_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    if (!headers.has("content-disposition")) headers.set("content-disposition", "attachment");
-    if (!upstream.body) return new Response(null, { status: 200, headers });
-    // The body passed on chunk by chunk; once it has all gone out, the communication is read again
-    // before the answer ends (a failure of that read changes nothing for the citizen's file).
-    const reader = upstream.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (!done) return controller.enqueue(value);
-        await getCommunication(ctx, code, true).catch(() => undefined);
-        controller.close();
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
+    // Once the whole file has gone out, the communication is read again before the answer ends
+    // (a failure of that read changes nothing for the citizen's file).
+    return await backendFile(upstream, {
+      accept: DOCUMENT_TYPES,
+      name: url.searchParams.get("name"),
+      afterBody: () => getCommunication(ctx, code, true),
     });
-    return new Response(body, { status: 200, headers });
   } catch (error) {
     if (error instanceof ApiError) {
       return redirectWithToast(summary, { type: "ERROR", message: error.serverMessage ?? digital.toasts.downloadError });

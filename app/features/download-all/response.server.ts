@@ -1,25 +1,18 @@
 import type { ErrorCode } from "@common/error-codes";
 import { ApiError } from "~/api/client.server";
+import { backendFile } from "~/lib/backend-file.server";
 import { downloadAll as t } from "~/lib/messages/downloadAll";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
- * The portal's answer for a ZIP from the API: the upstream body is handed on as it is (a
- * stream, never read here), with the API's RFC 6266/5987 `Content-Disposition` and, when the API
- * knows it ('Descargar mis datos', decision 073), its `Content-Length` (the browser shows progress).
+ * The portal's answer for a ZIP from the API: the upstream body is handed on as a stream (only its
+ * first bytes are looked at), as `application/zip` when they are a ZIP's (else an octet-stream,
+ * issue 36), under the backend's name with `.zip` (else 'documentos.zip') and, when the API knows
+ * it ('Descargar mis datos', decision 073), its `Content-Length` (the browser shows progress).
  */
-export function zipResponse(upstream: Response): Response {
+export async function zipResponse(upstream: Response): Promise<Response> {
   if (!upstream.body) throw new Response("No disponible", { status: 502 });
-  const headers = new Headers({
-    "Content-Type": "application/zip",
-    "Content-Disposition": upstream.headers.get("content-disposition") ?? 'attachment; filename="documentos.zip"',
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  const length = upstream.headers.get("content-length");
-  // A body the fetch decoded no longer has the length the API gave.
-  if (length && /^\d+$/.test(length) && !upstream.headers.get("content-encoding")) headers.set("Content-Length", length);
-  return new Response(upstream.body, { status: 200, headers });
+  return backendFile(upstream, { accept: ["application/zip"], fallbackName: "documentos" });
 }
 
 /**
@@ -29,7 +22,7 @@ export function zipResponse(upstream: Response): Response {
  */
 export async function archiveResponse(download: () => Promise<Response>, back: string): Promise<Response> {
   try {
-    return zipResponse(await download());
+    return await zipResponse(await download());
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const empty: ErrorCode = "ARCHIVE_EMPTY";

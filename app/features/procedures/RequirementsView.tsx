@@ -7,14 +7,14 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Checkbox, ErrorSummary, LinkButton, Modal, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import { Checkbox, ErrorSummary, LinkButton, Modal, RichText, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
 import { requirementsHref } from "./url";
 
 /** A procedure's requirements (/procedures/available/requirements): what it asks, the documents, the citizen's data, the terms and 'Iniciar trámite'. */
 export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequirements> }) {
-  const { procedureId, type, requirements: r, docs, showTerms, citizenIdUrl } = data;
+  const { procedureId, type, requirements: r, docs, showTerms, termsText, citizenIdUrl } = data;
   const actionData = useActionData<typeof requirementsAction>();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -173,7 +173,7 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
         </div>
       </Form>
 
-      {showTerms ? (
+      {showTerms && termsText ? (
         <Modal
           id="terms-modal"
           title={t.requirements.termsTitle}
@@ -185,7 +185,7 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
             </LinkButton>
           }
         >
-          <p className="proc-req__terms-text">{r.acceptedTermsDescription}</p>
+          <RichText body={termsText} className="proc-req__terms-text" />
         </Modal>
       ) : null}
     </section>

@@ -1,6 +1,8 @@
 import { downloadProcedureArchive } from "~/api/archive.server";
 import { ApiError } from "~/api/client.server";
 import { downloadFile } from "~/api/procedures.server";
+import { withTypeExtension } from "@common/file-names";
+import { backendFile, DOCUMENT_TYPES } from "~/lib/backend-file.server";
 import { archiveResponse } from "~/features/download-all/response.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { procedures as t } from "~/lib/messages/procedures";
@@ -13,7 +15,8 @@ const backOf = (url: URL) => safeReturnTo(url.searchParams.get("back"), "/proced
 
 /**
  * Loader of /resources/procedures/download, the attachment downloads of the procedures module:
- * streams `GET /api/fs/bucket/{base64FileName}/{fileId}` to the browser as a PDF attachment. A
+ * streams `GET /api/fs/bucket/{base64FileName}/{fileId}` to the browser as an attachment, its type
+ * and name's extension decided by its first bytes (a PDF as the spec says, or an accepted image). A
  * failure goes back to `back` (a /procedures URL) with 'Algo salió mal al descargar el documento.
  * Intente nuevamente.'.
  */
@@ -21,28 +24,19 @@ export async function procedureFileResponse({ request, context }: RequestScope) 
   const { ctx } = await requireAdhered({ request, context }, "procedures");
   const url = new URL(request.url);
   const fileId = url.searchParams.get("file") ?? "";
-  const name = (url.searchParams.get("name") ?? "documento.pdf").slice(0, 255);
+  const name = (url.searchParams.get("name") ?? "").slice(0, 255).trim() || "documento.pdf";
   const fail = () => redirectWithToast(backOf(url), { type: "ERROR", message: t.toasts.downloadError });
   if (!ID.test(fileId)) return fail();
-  const fileName = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
   let upstream: Response;
   try {
-    upstream = await downloadFile(ctx, fileId, fileName);
+    // The spec saves this blob as a PDF: the path's name says so.
+    upstream = await downloadFile(ctx, fileId, withTypeExtension(name, "application/pdf"));
   } catch (error) {
     if (error instanceof ApiError) return fail();
     throw error;
   }
   if (!upstream.body) return fail();
-  const headers = new Headers({
-    "Content-Type": upstream.headers.get("Content-Type") ?? "application/pdf",
-    // The API's RFC 6266 / 5987 header, made from the name in the path (one place for file names).
-    "Content-Disposition": upstream.headers.get("Content-Disposition") ?? "attachment",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  const length = upstream.headers.get("Content-Length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(upstream.body, { status: 200, headers });
+  return backendFile(upstream, { accept: DOCUMENT_TYPES, name });
 }
 
 /**

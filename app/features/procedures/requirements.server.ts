@@ -10,6 +10,7 @@ import { env } from "~/env.server";
 import { parseForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { procedures as t } from "~/lib/messages/procedures";
+import { richOrPlain } from "~/lib/rich-text.server";
 
 const PROCEDURE = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -60,7 +61,9 @@ export async function loadRequirements({ request, context }: RequestScope) {
   const procedureId = procedureOf(request);
   const { requirements, docs } = await orErrorPage(() => requirementsOf(ctx, procedureId));
   const showTerms = new URL(request.url).searchParams.get("modal") === "terminos" && requirements.enabledProcedureAcceptedTerms;
-  return json({ procedureId, type: typeOf(request), requirements, docs, showTerms, citizenIdUrl: env.CITIZEN_ID_URL });
+  // The terms as the modal shows them: the backend's HTML sanitised, or plain text.
+  const termsText = showTerms ? richOrPlain(requirements.acceptedTermsDescription) : null;
+  return json({ procedureId, type: typeOf(request), requirements, docs, showTerms, termsText, citizenIdUrl: env.CITIZEN_ID_URL });
 }
 
 const startSchema = z.object({ intent: z.literal("start"), terms: z.string().optional() });

@@ -1,4 +1,4 @@
-import { withTypeExtension } from "@common/file-names";
+import { dispositionName, withTypeExtension } from "@common/file-names";
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
@@ -116,7 +116,7 @@ function DownloadButton({ doc, onFail }: { doc: DocRef; onFail: () => void }) {
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
-      a.download = withTypeExtension(doc.name, blob.type);
+      a.download = dispositionName(response.headers.get("content-disposition")) ?? withTypeExtension(doc.name, blob.type);
       document.body.append(a);
       a.click();
       a.remove();

@@ -5,31 +5,17 @@ import { downloadFile, getPageAsPdf } from "~/api/files.server";
 import { getPageImage, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "~/api/renditions.server";
 import { archiveResponse } from "~/features/download-all/response.server";
 import { requireAdhered } from "~/lib/guards.server";
+import { backendFile, DOCUMENT_TYPES } from "~/lib/backend-file.server";
 import { errorPage, pageParam } from "~/lib/resource.server";
 import { isId, managerHref } from "./url";
 import type { RequestScope } from "~/lib/session.server";
-
-const IMAGE_TYPES = new Set(["image/webp", "image/png", "image/jpeg"]);
-
-/** Copies the upstream's length, when it has one. */
-function withLength(headers: Headers, upstream: Response): Headers {
-  const length = upstream.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return headers;
-}
 
 /** Loader of /resources/records/download/{fileId}: a record document, streamed from `GET /api/fs/bucket/{base64 name}/{id}`. */
 export async function documentResponse({ request, context }: RequestScope, fileId: string | undefined) {
   const { ctx } = await requireAdhered({ request, context }, "records");
   if (!isId(fileId)) throw errorPage(404);
   const name = (new URL(request.url).searchParams.get("name") ?? "documento").slice(0, 255) || "documento";
-  const upstream = await downloadFile(ctx, name, fileId);
-  const headers = new Headers({
-    "Content-Type": upstream.headers.get("content-type") ?? "application/octet-stream",
-    "Content-Disposition": upstream.headers.get("content-disposition") ?? "attachment",
-    "Cache-Control": "no-store",
-  });
-  return new Response(upstream.body, { status: 200, headers: withLength(headers, upstream) });
+  return backendFile(await downloadFile(ctx, name, fileId), { accept: DOCUMENT_TYPES, name });
 }
 
 /**
@@ -42,14 +28,7 @@ export async function pagePdfResponse({ request, context }: RequestScope, fileId
   const page = pageParam(pageValue);
   if (!isId(fileId) || page === null) throw errorPage(404);
   const upstream = await getPageAsPdf(ctx, fileId, page);
-  return new Response(upstream.body, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": upstream.headers.get("content-disposition") ?? "inline",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return backendFile(upstream, { accept: ["application/pdf"], name: `pagina-${page}`, inline: true });
 }
 
 /**
@@ -64,11 +43,15 @@ export async function pageImageResponse({ request, context }: RequestScope, file
   if (!isId(fileId) || page === null) throw errorPage(404);
   const w = Number(new URL(request.url).searchParams.get("w") ?? 800);
   const width = ((PAGE_IMAGE_WIDTHS as readonly number[]).includes(w) ? w : 800) as PageImageWidth;
-  const upstream = await getPageImage(ctx, fileId, page, width);
-  const type = upstream.headers.get("content-type") ?? "";
-  if (!IMAGE_TYPES.has(type) || !upstream.body) throw new ApiError(502, "MALFORMED", null);
-  const headers = new Headers({ "Content-Type": type, "Cache-Control": "no-store", "Content-Disposition": "inline" });
-  return new Response(upstream.body, { status: 200, headers: withLength(headers, upstream) });
+  const answer = await backendFile(await getPageImage(ctx, fileId, page, width), {
+    accept: ["image/webp", "image/png", "image/jpeg"],
+    name: `pagina-${page}`,
+    inline: true,
+  });
+  if (answer.headers.get("Content-Type")!.startsWith("image/")) return answer;
+  // Not waited for: the answer is an error page whether the backend lets go at once or not.
+  answer.body?.cancel().catch(() => undefined);
+  throw new ApiError(502, "MALFORMED", null);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { getConfig, revokeSession } from "~/api/security.server";
 import { offers } from "~/api/extensions.server";
-import { endSessionLocation, finishSignIn, startSignIn } from "~/lib/auth.server";
+import { keptFor } from "~/api/load-context.server";
+import { finishSignIn, signOutTarget, startSignIn } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage } from "~/lib/guards.server";
 import { ABSOLUTE_MS, apiContext, getActiveSession, getSession, sessionStorage, type RequestScope } from "~/lib/session.server";
@@ -23,13 +24,21 @@ export async function signInCallback(request: Request) {
   }
 }
 
-/** Loader of /auth/logout: the 'Cerrar sesión' page, for a signed-in visitor only. */
+/** This request's sign-out: the page its action answers is drawn though the session is over. */
+const SIGNED_OUT_HERE = Symbol("signed out by this request");
+
+/** Loader of /auth/logout: the 'Cerrar sesión' page, for a signed-in visitor only (or the page its own post answers). */
 export async function loadSignOut({ request, context }: RequestScope) {
+  if (keptFor(context, SIGNED_OUT_HERE, () => false)) return null;
   if (!(await getActiveSession({ request, context }))) return redirect("/");
   return null;
 }
 
-/** 'Cerrar sesión': revokes the token, ends the portal session, then goes to the configuration's logout URL. */
+/**
+ * 'Cerrar sesión': revokes the token, ends the portal session, then goes to the configuration's logout
+ * URL (or the identity provider's end-session): a redirect, or, at the identity provider, the page
+ * that posts the end-session request (`endSession`, issue 40).
+ */
 export async function signOut({ request, context }: RequestScope) {
   await readForm(request);
   const active = await getActiveSession({ request, context });
@@ -46,7 +55,7 @@ export async function signOut({ request, context }: RequestScope) {
     if (config.status === "fulfilled") logoutUrl = config.value.logout_url ?? null;
   }
   const session = await getSession({ request, context });
-  const location = await endSessionLocation(logoutUrl, active?.data.idToken ?? null);
+  const target = await signOutTarget(logoutUrl, active?.data.idToken ?? null);
   const headers = new Headers({
     // Shared terminals: the browser drops what it kept of this site (local drafts included).
     "Clear-Site-Data": '"cache", "storage"',
@@ -54,5 +63,8 @@ export async function signOut({ request, context }: RequestScope) {
   headers.append("Set-Cookie", await sessionStorage.destroySession(session));
   // ...and any draft kept for this citizen at an expiry (decision 032).
   headers.append("Set-Cookie", await clearDraftCookie());
-  return redirect(location, { headers });
+  if (target.kind === "redirect") return redirect(target.location, { headers });
+  const { action, fields, withoutHint } = target;
+  context.kept.set(SIGNED_OUT_HERE, true);
+  return json({ endSession: { action, fields, withoutHint } }, { headers });
 }

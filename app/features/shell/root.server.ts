@@ -4,7 +4,6 @@ import type { ModuleId } from "~/api/schemas";
 import { isAdhered } from "~/api/digital.server";
 import { getConfig, getRoles } from "~/api/security.server";
 import { pageToken } from "~/lib/csrf.server";
-import { allowLogoutOrigin } from "~/lib/headers.server";
 import { env } from "~/env.server";
 import {
   ABSOLUTE_MS,
@@ -83,9 +82,6 @@ export async function loadRoot({ request, context }: RequestScope) {
         active.session.set("confirmedAt", Date.now());
         changed = true;
       }
-      // 'Cerrar sesión' posts to the portal, which redirects to the configuration's logout URL: the
-      // page's policy must allow that origin as a form target (decision 098).
-      if (config.logout_url) allowLogoutOrigin(new URL(config.logout_url).origin);
       modules = config.modules.filter((m) => m.enabled).map((m) => m.id);
       if (config.tenant && /^[a-z0-9-]+$/.test(config.tenant)) tenant = config.tenant;
     } catch (error) {

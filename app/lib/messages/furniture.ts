@@ -57,6 +57,9 @@ export const furniture = {
     updateNote: "Si alguno de tus datos es incorrecto, puedes actualizarlo en el sitio de Identidad Ciudadana.",
     updateLink: "Ir a Identidad Ciudadana",
     logout: "Cerrar sesión",
+    /** The page that sends the sign-out on to the identity provider (issue 40). */
+    signingOut: "Cerrando sesión…",
+    continueSignOut: "Continuar",
   },
   /** The link to /datos in the profile panel and the footer (decision 071); the page's own texts are in messages/datos.ts. */
   datosLink: "Tus datos",

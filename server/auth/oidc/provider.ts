@@ -185,7 +185,7 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
     ctx.set("x-content-type-options", "nosniff");
     ctx.set("referrer-policy", "no-referrer");
     await next();
-    if (ctx.oidc?.route === "end_session" && ctx.status === 200 && isOwnLogout(ctx)) {
+    if (ctx.oidc?.route === "end_session" && ctx.status === 200 && isOwnLogout(ctx, config.OIDC_CLIENT_ID)) {
       await confirmAtOnce(ctx);
       return;
     }
@@ -207,15 +207,20 @@ export function createProvider(config: Config, db: DbOrTx, keys: ProviderKeys): 
 }
 
 /**
- * The portal's own 'Cerrar sesión' (issue 31): the end-session request carries an ID token of the
- * account signed in here (oidc-provider has validated its signature and audience), so one press ends
- * both sessions, with or without JavaScript. Any other request (no hint, or another account's token,
- * which a third site could send to sign a citizen out) keeps the confirmation page.
+ * The portal's own 'Cerrar sesión' (issues 31 and 40): one press ends both sessions, with or without
+ * JavaScript. The portal posts the end-session request with an ID token of the account signed in here
+ * (oidc-provider has validated its signature and audience); without JavaScript it asks for it by
+ * address, with the portal's `client_id` and no token (none may be in an address), from a page of its
+ * own site, which the browser says in `Sec-Fetch-Site`. Any other request (another account's token, or
+ * one from another site, which could sign a citizen out) keeps the confirmation page.
  */
-function isOwnLogout(ctx: KoaContextWithOIDC): boolean {
-  const hint = ctx.oidc.entities.IdTokenHint;
+function isOwnLogout(ctx: KoaContextWithOIDC, clientId: string): boolean {
   const accountId = ctx.oidc.session?.accountId;
-  return Boolean(accountId && hint?.payload?.sub === accountId && typeof ctx.oidc.session?.state?.secret === "string");
+  if (!accountId || typeof ctx.oidc.session?.state?.secret !== "string") return false;
+  const hint = ctx.oidc.entities.IdTokenHint;
+  if (hint) return hint.payload?.sub === accountId;
+  const site = ctx.get("sec-fetch-site");
+  return ctx.oidc.client?.clientId === clientId && (site === "same-origin" || site === "same-site");
 }
 
 /**

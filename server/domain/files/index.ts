@@ -21,6 +21,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { PDFDocument } from "pdf-lib";
+import { detectType, type DetectedType } from "../../../common/file-names.js";
 import { countStreamedBytes } from "../../../common/streamed-bytes.js";
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
@@ -48,15 +49,8 @@ export const unsupportedMediaType = () =>
 export const tooManyFiles = () =>
   new ApiError(400, "TOO_MANY_FILES", "Error al subir el documento. Solo se puede subir un archivo por vez.");
 
-export type DetectedType = "application/pdf" | "image/jpeg" | "image/png";
-
-/** The type of a file by its first bytes; null when it is none of the accepted ones. */
-export function detectType(head: Buffer): DetectedType | null {
-  if (head.length >= 5 && head.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  return null;
-}
+/** The type of a file by its first bytes: one rule for the API and the portal. */
+export { detectType, type DetectedType };
 
 /** Keeps the first bytes that pass through, and counts them all (decision 047). */
 class HeadTap extends Transform {

@@ -1,24 +1,5 @@
-/**
- * `Content-Disposition` per RFC 6266 with the RFC 5987 `filename*` parameter: an ASCII
- * fallback in a quoted string (quotes, backslashes and control characters replaced) and the
- * exact UTF-8 name percent-encoded. The name is only ever a header value, never a path.
- */
-export function contentDisposition(name: string, type: "attachment" | "inline" = "attachment"): string {
-  const clean =
-    name
-      .replace(/\p{Cc}/gu, "")
-      .replace(/[\\/]/g, "_")
-      .trim() || "documento";
-  const fallback =
-    clean
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^\x20-\x7e]/g, "_")
-      .replace(/["\\%]/g, "_")
-      .trim() || "documento"; // e.g. a name of combining marks only
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+/** `Content-Disposition` per RFC 6266/5987: one helper for the API and the portal. */
+export { contentDisposition } from "../../../common/file-names.js";
 
 /** Decodes a base64 (or base64url) file name; null when it is not valid UTF-8 text. */
 export function decodeBase64Name(value: string): string | null {
