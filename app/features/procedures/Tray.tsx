@@ -30,6 +30,7 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
         id="proc-q"
         name="q"
         type="search"
+        autoComplete="off"
         label={t.searchLabel}
         className="proc-filters__search"
         defaultValue={state.q}
