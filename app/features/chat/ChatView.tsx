@@ -6,7 +6,18 @@
  * optimistic, and a file is checked (type and size) before it is uploaded.
  */
 import { Link, useFetcher, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import type { Chat, ChatDocument, ChatEvent } from "~/api/chat.server";
 import { formatLongDate, formatTime } from "~/lib/dates";
@@ -152,22 +163,9 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
     dropLocalDraft();
     sender.submit(textFields(event.currentTarget), { method: "post", action: self });
   };
-  // Without JavaScript the whole conversation is one form (decision 104): every file box, every
-  // 'Adjuntar' and 'Descartar archivo' and the message box are posted together, so the text typed
-  // comes back whichever button was pressed, in browsers that ignore the `form` attribute too (w3m).
-  // The token comes first: an upload's token is checked before a file's first byte (form.server.ts).
+  // Multipart only with a file box in it (a session that expired keeps a plain post's message, drafts.server.ts).
+  // In the form the token comes first: an upload's token is checked before a file's first byte (form.server.ts).
   const attachable = mode === "chat" && chat.current.documents.some((d) => d.status === "requested" && !d.spec.form);
-  const Body = readOnly ? "div" : "form";
-  const bodyProps = readOnly
-    ? { className: "chat__body" }
-    : {
-        className: "chat__body",
-        method: "post",
-        action: self,
-        encType: attachable ? "multipart/form-data" : "application/x-www-form-urlencoded",
-        onSubmit: hydrated ? onSubmit : undefined,
-      };
-
   return (
     <section className="chat" aria-labelledby="page-title">
       <div className="page-head chat__head">
@@ -194,7 +192,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
         </div>
       ) : null}
 
-      <Body {...bodyProps}>
+      <ChatBody form={readOnly ? null : { action: self, multipart: attachable, onSubmit: hydrated ? onSubmit : undefined }}>
         {readOnly ? null : <AuthenticityTokenInput />}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list: focusable so the keyboard can scroll it (WCAG 2.1.1); a region role would hide that it is a list */}
         <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
@@ -261,8 +259,35 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
             </SubmitButton>
           </div>
         )}
-      </Body>
+      </ChatBody>
     </section>
+  );
+}
+
+/**
+ * The conversation and the message box. Without JavaScript they are one form (decision 104): every
+ * file box, every 'Adjuntar' and 'Descartar archivo' and the message box are posted together, so the
+ * text typed comes back whichever button was pressed, in browsers that ignore the `form` attribute
+ * too (w3m). Read-only (a preview, a closed chat), no form.
+ */
+function ChatBody({
+  form,
+  children,
+}: {
+  form: { action: string; multipart: boolean; onSubmit?: (event: FormEvent<HTMLFormElement>) => void } | null;
+  children: ReactNode;
+}) {
+  if (!form) return <div className="chat__body">{children}</div>;
+  return (
+    <form
+      className="chat__body"
+      method="post"
+      action={form.action}
+      encType={form.multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"}
+      onSubmit={form.onSubmit}
+    >
+      {children}
+    </form>
   );
 }
 

@@ -66,7 +66,8 @@ export async function loadChat({ request, context }: RequestScope, requested: Ch
     if (first.data.procedureType === "FORM" && first.data.form) {
       throw redirect(`/procedures/form/?procedure=${encodeURIComponent(procedureId)}${terms ? "&terms=1" : ""}`);
     }
-    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request), ...(await draftOf({ request, context })) };
+    const { key, ...draft } = await draftOf({ request, context });
+    return { mode, chat: first.result, terms, key: key ?? randomUUID(), self: selfUrl(request), ...draft };
   }
   const search = new URL(request.url).searchParams;
   // 'Volver' of a form of a draft chat (spec section 2) lands here with the procedure only.
