@@ -46,6 +46,8 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/portal/setup.ts"],
           fileParallelism: false,
+          // As the other projects: a loader and an action through msw take seconds on a shared machine (issue 40).
+          testTimeout: 20_000,
         },
       },
     ],

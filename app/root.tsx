@@ -20,7 +20,8 @@ import { loadRoot } from "~/features/shell/root.server";
 import { furniture } from "~/lib/messages/furniture";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
-import { SessionNotice, SessionWarning } from "~/features/session/SessionWarning";
+import { SessionNotice, SessionWarning, useSessionEnded } from "~/features/session/SessionWarning";
+import { session as S } from "~/lib/messages/session";
 import { ReceiptNotice } from "~/features/receipts/ReceiptNotice";
 import { Toast } from "~/ui/Toast";
 import { ErrorContent, NotFoundContent } from "~/lib/error-screens";
@@ -68,7 +69,22 @@ function useShellEnhancements() {
   }, []);
 }
 
-function Document({ children, title }: { children: React.ReactNode; title?: string }) {
+/**
+ * Without JavaScript nothing on screen changes when the session ends: the page asks to be loaded
+ * again then (a refresh to itself), and the server, finding the session over, answers the sign-in
+ * page instead of the citizen's data (issue 40). With JavaScript the root replaces the content.
+ */
+function RefreshAtSessionEnd({ remainingMs }: { remainingMs: number }) {
+  const location = useLocation();
+  const seconds = Math.ceil(remainingMs / 1000) + 5;
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${seconds};url=${location.pathname}${location.search}`} />
+    </noscript>
+  );
+}
+
+function Document({ children, title, head }: { children: React.ReactNode; title?: string; head?: React.ReactNode }) {
   const nonce = useNonce();
   return (
     <html lang="es-AR" suppressHydrationWarning>
@@ -80,6 +96,7 @@ function Document({ children, title }: { children: React.ReactNode; title?: stri
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
+        {head}
       </head>
       <body>
         {children}
@@ -103,12 +120,15 @@ function NavigationStatus() {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useShellEnhancements();
+  // With JavaScript, once the session ends the page's content goes (not covered by the dialog: replaced).
+  const ended = useSessionEnded();
+  const signedIn = data.user && data.session;
   return (
-    <Document>
+    <Document head={signedIn ? <RefreshAtSessionEnd remainingMs={data.session!.remainingMs} /> : null}>
       <AuthenticityTokenProvider token={data.csrfToken}>
         <SiteHeader
           tenant={data.tenant}
-          user={data.user}
+          user={ended ? null : data.user}
           modules={data.modules}
           citizenIdUrl={data.citizenIdUrl}
           datos={data.datos}
@@ -117,9 +137,20 @@ export default function App() {
         <NavigationStatus />
         <Toast toast={data.toast} />
         <main id="main" className="page" tabIndex={-1}>
-          {data.user && data.session ? <SessionNotice remainingMs={data.session.remainingMs} /> : null}
-          {data.receipt ? <ReceiptNotice receipt={data.receipt} /> : null}
-          <Outlet />
+          {ended ? (
+            <section className="card narrow" aria-labelledby="page-title">
+              <h1 id="page-title" className="page-title">
+                {S.expiredTitle}
+              </h1>
+              <p>{S.expiredText}</p>
+            </section>
+          ) : (
+            <>
+              {data.user && data.session ? <SessionNotice remainingMs={data.session.remainingMs} /> : null}
+              {data.receipt ? <ReceiptNotice receipt={data.receipt} /> : null}
+              <Outlet />
+            </>
+          )}
         </main>
         {data.user && data.session ? <SessionWarning remainingMs={data.session.remainingMs} /> : null}
         <SiteFooter datos={Boolean(data?.user && data?.datos)} />

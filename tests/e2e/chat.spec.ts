@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { expect, expectNoAxeViolations, noJs, signIn, test, waitForHydration, type Citizen } from "./fixtures";
-import { createCitizen, DISCAPACIDAD_ID, instanceFor, operator } from "./operator";
+import { createCitizen, DISCAPACIDAD_ID, instanceAskingForDni, instanceFor, operator } from "./operator";
 
 const REQUIRED = "Debe adjuntar los documentos solicitados antes de enviar su consulta.";
 const TOO_LARGE = "Error al subir el documento. El archivo supera el límite permitido de 50MB.";
@@ -39,7 +39,7 @@ const docItem = (page: Page, description: string) =>
   page
     .locator(".chat-doc")
     .filter({ has: page.locator(".chat-doc__name", { hasText: description }) })
-    .filter({ has: page.locator("form") });
+    .filter({ has: page.locator(".chat-doc__attach") });
 
 /**
  * Chooses a file for a requested document and attaches it (with JavaScript a refused file is cleared at once).
@@ -251,4 +251,86 @@ test.describe("chat", () => {
     await expect(page.getByLabel(/Número de DNI/)).toHaveValue("35112847");
     await expectNoAxeViolations(page);
   });
+
+  // Issue 40: nothing the citizen typed or pressed is lost.
+  test("the typed message survives 'Adjuntar archivo' and 'Descartar archivo', in one form that text browsers post whole", async ({
+    page,
+  }) => {
+    const { citizen, chatUrl } = await instanceAskingForDni();
+    await signIn(page, citizen, chatUrl);
+    await waitForHydration(page); // text typed before hydration is wiped
+    const box = page.getByLabel("Mensaje");
+    if (noJs()) {
+      // w3m posts only a form's own controls (it ignores the `form` attribute): the box, every file box
+      // and every button of the conversation belong to one form, and no control names another.
+      const oneForm = await page.evaluate(() => {
+        const form = document.getElementById("chat-message")?.closest("form");
+        const controls = [...document.querySelectorAll(".chat-doc input, .chat-doc button, .chat__composer button")];
+        return Boolean(form) && controls.length > 0 && controls.every((el) => el.closest("form") === form && !el.hasAttribute("form"));
+      });
+      expect(oneForm).toBe(true);
+    }
+    await box.fill("Adjunto el DNI y sigo escribiendo.");
+    await attach(page, "DNI", { name: "dni.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+    await expect(page.locator('.chat-doc[data-status="toSend"]').first()).toBeVisible();
+    await expect(box).toHaveValue("Adjunto el DNI y sigo escribiendo.");
+    await page.getByRole("button", { name: /Descartar archivo/ }).click();
+    await expect(page.locator('.chat-doc[data-status="toSend"]')).toHaveCount(0);
+    await expect(docItem(page, "DNI")).toHaveCount(1);
+    await expect(box).toHaveValue("Adjunto el DNI y sigo escribiendo.");
+    // The stray 'Página no encontrada' the browser's router drew after a discard (issue 40).
+    await expect(page.getByText("Página no encontrada")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/procedures/chat/\\?instance=`));
+  });
+
+  // Run 20 times in a row for issue 40: npx playwright test tests/e2e/chat.spec.ts -g "sent exactly once" --repeat-each=20
+  test(
+    "'Enviar' pressed after the upload ends, while the conversation is read again, is sent exactly once",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const { citizen, instanceId, chatUrl } = await instanceAskingForDni();
+      await signIn(page, citizen, chatUrl);
+      await waitForHydration(page);
+      const MESSAGE = "Envío el DNI una sola vez.";
+      let releaseUpload = () => {};
+      const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+      let releaseRead = () => {};
+      const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+      let readArrived = () => {};
+      const reading = new Promise<void>((resolve) => (readArrived = resolve));
+      await page.route("**/resources/chat/attach**", async (route) => {
+        await uploadHeld;
+        await route.continue();
+      });
+      let uploaded = false;
+      // The conversation read again after the upload (the chat's own read, apart from the router's).
+      await page.route("**/resources/chat/events**", async (route) => {
+        if (uploaded) {
+          readArrived();
+          await readHeld;
+        }
+        await route.continue();
+      });
+      const sends: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/procedures/chat"))
+          sends.push(request.postData() ?? "");
+      });
+
+      await page.getByLabel("Mensaje").fill(MESSAGE);
+      await attach(page, "DNI", { name: "dni.pdf", mimeType: "application/pdf", buffer: await pdfBytes() });
+      const send = page.getByRole("button", { name: "Enviar" });
+      await expect(send).toBeDisabled(); // while the file is on its way (spec section 5)
+      uploaded = true;
+      releaseUpload();
+      await reading; // the upload ended and the conversation is being read again: press now
+      await expect(send).toBeEnabled();
+      await send.click();
+      releaseRead();
+      await expect(page).toHaveURL(/\/procedures\/?$/);
+      expect(sends).toHaveLength(1);
+      const chat = await operator<{ events: { message?: string | null }[] }>("GET", `/chat/instances/${instanceId}`);
+      expect(chat.events.filter((e) => e.message === MESSAGE)).toHaveLength(1);
+    },
+  );
 });

@@ -20,6 +20,9 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 }
 
 test.describe("readable documents", () => {
+  // Each test draws PDF pages on the server (images, text) and in the browser (pdf.js): seconds each
+  // on a busy machine, where the 45 s default ran out on 'Ver como texto' (issue 40).
+  test.describe.configure({ timeout: 120_000 });
   test("the preview shows the page (image without JS, pdf.js with it) and its text", async ({ page }) => {
     const { citizen, record } = await citizenWithRecord({ incorporated: 2, bigPages: 3 });
     await signIn(page, citizen, managerUrl(record.id));
@@ -32,7 +35,7 @@ test.describe("readable documents", () => {
         const image = modal.getByRole("img", { name: `Página ${n} de 3 de Documento 1.pdf` });
         await expect(image).toBeVisible();
         // The browser really decoded the server-drawn page.
-        await expect.poll(async () => (await image.boundingBox())?.height ?? 0).toBeGreaterThan(200);
+        await expect.poll(async () => (await image.boundingBox())?.height ?? 0, { timeout: 60_000 }).toBeGreaterThan(200);
         const answer = await page.request.get((await image.getAttribute("src"))!);
         expect(answer.status()).toBe(200);
         expect(answer.headers()["content-type"]).toBe("image/webp");

@@ -107,7 +107,52 @@ describe("sending", () => {
       http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, () => fail()),
     );
     res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
-    expect((await toastOf(res))?.message).toBe(t.toasts.sendAttentionError);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: t.toasts.sendAttentionError, message: "", sent: true });
+  });
+
+  it("a message sent whose finalisation failed is not sent again by the retry: the retry only finalises", async () => {
+    const calls: string[] = [];
+    let finaliseFails = true;
+    server.use(
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, async ({ request }) => {
+        calls.push(`generic ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+      http.put(`${API}/api/v4/instances/:id/interactive/citizen/update`, () => {
+        calls.push("update");
+        return finaliseFails ? fail() : HttpResponse.json({ success: true });
+      }),
+    );
+    const first = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", message: "Hola", procedureId: "102" }));
+    expect(((await first.json()) as { sent?: boolean }).sent).toBe(true);
+    finaliseFails = false;
+    // The page posts the retry with `resume` and an empty box (the message is in the conversation now).
+    const retry = await post(
+      chatAction,
+      "/procedures/chat/?instance=i-1",
+      fields({ intent: "send", message: "", resume: "1", procedureId: "102" }),
+    );
+    expect(retry.headers.get("Location")).toBe("/procedures");
+    expect(calls).toEqual([`generic {"action":"text","data":{"message":"Hola"},"procedureId":102}`, "update", "update"]);
+  });
+
+  it("a failed send keeps the message and its idempotency key for the retry (no JavaScript)", async () => {
+    server.use(http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => fail()));
+    const res = await post(
+      chatAction,
+      "/procedures/chat/?instance=i-1",
+      fields({ intent: "send", message: "Hola", procedureId: "102", key: "0123456789abcdef" }),
+    );
+    expect((await toastOf(res))?.message).toBe(t.toasts.sendQueryError);
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("av_draft="))
+      ?.split(";")[0];
+    const request = await signedInRequest(`${BASE}/procedures/chat/?instance=i-1`, { headers: { Cookie: cookie! } });
+    const data = await (await settle(async () => chatLoader(argsOf(request)))).json();
+    expect(data.kept).toBe("Hola");
+    expect(data.key).toBe("0123456789abcdef");
   });
 
   it("the first message of a draft carries procedureAcceptedTerms and the idempotency key, then opens the new chat", async () => {
@@ -139,6 +184,19 @@ describe("sending", () => {
     server.use(http.post(`${API}/api/v4/instances/:id/interactive/discardToSendDocument`, () => fail()));
     const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "discard", document: "d1" }));
     expect((await toastOf(res))?.message).toBe(t.toasts.discardFileError);
+  });
+
+  it("'Descartar archivo' names its document by the button pressed, and sends nothing else", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post(`${API}/api/v4/instances/:id/interactive/discardToSendDocument`, async ({ request }) => {
+        calls.push(JSON.stringify(await request.json()));
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+    );
+    const res = await post(chatAction, "/procedures/chat/?instance=i-1", fields({ intent: "send", discard: "d2", message: "Hola" }));
+    expect(res.headers.get("Location")).toBe("/procedures/chat/?instance=i-1");
+    expect(calls).toEqual(['{"data":{"document":"d2"}}']);
   });
 });
 
@@ -205,7 +263,7 @@ describe("attaching without JavaScript (one form with the message)", () => {
     form.set("file-d1", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], name, { type: "application/pdf" }));
     form.set("file-d2", new File([], "", { type: "application/octet-stream" }));
     form.set("message", message);
-    form.set("document", "d1");
+    form.set("attach", "d1"); // the pressed 'Adjuntar archivo'
     return form;
   };
   const draftCookie = (res: Response) =>
@@ -232,6 +290,45 @@ describe("attaching without JavaScript (one form with the message)", () => {
     const res = await post(chatAction, page, composer("programa.exe", "Adjunto el DNI pedido"));
     expect((await toastOf(res))?.message).toBe(E.upload.invalidFormat(".pdf, .jpeg, .jpg, .png"));
     expect((await reload(draftCookie(res))).kept).toBe("Adjunto el DNI pedido");
+  });
+
+  it("keeps the typed message when 'Descartar archivo' is pressed, and discards that file only", async () => {
+    let discarded: unknown;
+    server.use(
+      http.post(`${API}/api/v4/instances/:id/interactive/discardToSendDocument`, async ({ request }) => {
+        discarded = await request.json();
+        return HttpResponse.json({ success: true, result: chat });
+      }),
+    );
+    const form = composer("dni.pdf", "Sigo escribiendo");
+    form.delete("attach");
+    form.set("discard", "d2");
+    const res = await post(chatAction, page, form);
+    expect(res.headers.get("Location")).toBe(page);
+    expect(discarded).toEqual({ data: { document: "d2" } });
+    expect((await reload(draftCookie(res))).kept).toBe("Sigo escribiendo");
+  });
+
+  it("sends the upload's documentTypeCode and code (spec section 7) with file, filename and system", async () => {
+    const typed = chatOf({
+      events: [chatEvent("e1", "text", { message: "Hola" })],
+      documents: [
+        chatDoc("d1", { spec: { id: "d1", code: "DOC-DNI", description: "DNI", validExtensions: [], tDocumento: "DNI", form: null } }),
+      ],
+    });
+    let upload: Record<string, string> = {};
+    server.use(
+      http.get(`${API}/api/v4/instances/:id/interactive/citizen`, () => HttpResponse.json({ result: typed })),
+      http.post(`${API}/api/fs/raw/bucket`, async ({ request }) => {
+        const body = await request.formData();
+        upload = Object.fromEntries([...body].map(([k, v]) => [k, typeof v === "string" ? v : `file:${v.name}`]));
+        return HttpResponse.json({ result: "f-1" });
+      }),
+      http.put(`${API}/api/v4/instances/:id/interactive/generic`, () => HttpResponse.json({ success: true, result: typed })),
+    );
+    await post(chatAction, page, composer("dni.pdf", ""));
+    expect(upload).toMatchObject({ filename: "dni.pdf", documentTypeCode: "DNI", code: "DOC-DNI", file: "file:dni.pdf" });
+    expect(upload.system).toBeTruthy();
   });
 
   it("keeps nothing when nothing was typed", async () => {

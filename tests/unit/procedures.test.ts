@@ -83,3 +83,13 @@ describe("catalogue URL state", () => {
     expect(catalogueHref({ parentId: null })).toBe("/procedures/available");
   });
 });
+
+describe("tray dates typed that cannot be read (issue 40)", () => {
+  it("are kept, as typed, to be said next to their box; the list is not filtered by them", () => {
+    const state = parseTrayState(new URLSearchParams("since=31%2F02%2F2026&until=2026-03-01"), tabs);
+    expect(state).toMatchObject({ since: null, until: "2026-03-01", invalidSince: "31/02/2026" });
+    expect(state.invalidUntil).toBeUndefined();
+    expect(parseTrayState(new URLSearchParams("since=&until=04%2F03%2F2026"), tabs)).toMatchObject({ until: "2026-03-04" });
+    expect(parseTrayState(new URLSearchParams("since=&until=04%2F03%2F2026"), tabs).invalidSince).toBeUndefined();
+  });
+});

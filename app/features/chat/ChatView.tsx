@@ -5,8 +5,19 @@
  * step is a form post; with it the conversation is polled every few seconds, sending is
  * optimistic, and a file is checked (type and size) before it is uploaded.
  */
-import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Link, useFetcher, useSubmit } from "@remix-run/react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import type { Chat, ChatDocument, ChatEvent } from "~/api/chat.server";
 import { formatLongDate, formatTime } from "~/lib/dates";
@@ -22,11 +33,6 @@ import type { UploadEnd, UploadJob } from "~/ui/UploadProgress";
 
 import { UPLOAD_LIMIT_BYTES as UPLOAD_LIMIT } from "@common/limits";
 const POLL_MS = 4000;
-/**
- * Without JavaScript a requested document's file box and its 'Adjuntar' button belong to the message's
- * form (decision 016), so the text typed before attaching travels with the file and comes back.
- */
-const COMPOSER = "chat-composer";
 const loadProgress = () => import("~/ui/UploadProgress");
 const UploadProgress = lazy(loadProgress);
 const c = t.chat;
@@ -53,28 +59,59 @@ function formUrl(chat: Chat, doc: ChatDocument) {
   return `/procedures/form/?${q.toString()}`;
 }
 
-/** Polls the conversation through a resource route (which does not extend the session). */
-function useLiveChat(initial: Chat, mode: ChatMode, busy: boolean): Chat {
-  const poll = useFetcher<Chat>();
+/**
+ * The conversation read again through a resource route (which does not extend the session): every
+ * few seconds, and at once when `reread` is called (after an upload). A plain fetch, not the router:
+ * the router revalidates its fetchers after every action, and a fetcher's route found lazily
+ * (v3_lazyRouteDiscovery) raced that revalidation into a 'Página no encontrada' drawn by the browser
+ * after 'Descartar archivo' (remix-run/remix#10263); and a send pressed during a router re-read raced
+ * it too (the send's redirect and the re-read both navigate).
+ */
+function useLiveChat(initial: Chat, mode: ChatMode, busy: boolean): { chat: Chat; reread: () => void } {
   const hydrated = useHydrated();
-  // The newest of the loader's chat and the last poll's answer, adjusted while rendering when either
-  // changes (React's "adjusting state when a prop changes"; a new loader chat wins a tie).
-  const [seen, setSeen] = useState({ initial, polled: poll.data, latest: initial });
-  let latest = seen.latest;
-  if (seen.initial !== initial || seen.polled !== poll.data) {
-    if (seen.initial !== initial) latest = initial;
-    else if (poll.data && poll.data.instanceId === initial.instanceId) latest = poll.data;
-    setSeen({ initial, polled: poll.data, latest });
+  const [polled, setPolled] = useState<Chat | null>(null);
+  // The newest of the loader's chat and the last read's answer, adjusted while rendering when the
+  // loader's changes (React's "adjusting state when a prop changes"; a new loader chat wins).
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setPolled(null);
   }
+  const instanceId = initial.instanceId;
+  const url = instanceId
+    ? `/resources/chat/events?instance=${encodeURIComponent(instanceId)}${mode === "preview" ? "&preview=1" : ""}`
+    : null;
+  const reads = useRef(0);
+  const reread = useCallback(() => {
+    if (!url) return;
+    const read = ++reads.current;
+    fetch(url, { headers: { Accept: "application/json" } })
+      .then(async (res) => {
+        // A signed-out session answers a page, not the chat: the next navigation shows it.
+        if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("json")) return;
+        const chat = (await res.json()) as Chat;
+        if (read === reads.current && chat.instanceId === instanceId) setPolled(chat);
+      })
+      .catch(() => undefined);
+  }, [url, instanceId]);
   useEffect(() => {
-    if (!hydrated || mode === "draft" || !initial.instanceId) return;
+    if (!hydrated || mode === "draft" || !url) return;
     const timer = setInterval(() => {
-      if (busy || poll.state !== "idle" || document.visibilityState !== "visible") return;
-      poll.load(`/resources/chat/events?instance=${encodeURIComponent(initial.instanceId!)}${mode === "preview" ? "&preview=1" : ""}`);
+      if (!busy && document.visibilityState === "visible") reread();
     }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [hydrated, mode, initial.instanceId, busy, poll]);
-  return latest;
+    return () => {
+      clearInterval(timer);
+      reads.current += 1; // an answer still on its way is dropped
+    };
+  }, [hydrated, mode, url, busy, reread]);
+  return { chat: polled ?? initial, reread };
+}
+
+/** The form's text fields, without its file boxes (with JavaScript a file goes by its own upload). */
+function textFields(form: HTMLFormElement): FormData {
+  const fields = new FormData(form);
+  for (const [name, value] of [...fields]) if (typeof value !== "string") fields.delete(name);
+  return fields;
 }
 
 export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, actionData }: ChatViewProps) {
@@ -82,15 +119,21 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
   const hydrated = useHydrated();
   // With JavaScript the message goes through this fetcher, and a file through AttachForm's upload.
   const sending = sender.state !== "idle";
-  // 'Enviar' waits for a file still on its way, and for the conversation read again after it: sent
-  // before, the message would go without that document (and the backend would ask for it again).
+  // 'Enviar' waits for a file still on its way (spec section 5), and only for that: it is enabled again
+  // from the upload's end, not from the router's re-read of the conversation that follows it.
   const [uploads, setUploads] = useState(0);
   const onUpload = useCallback((started: boolean) => setUploads((n) => n + (started ? 1 : -1)), []);
-  const refreshing = useRevalidator().state !== "idle";
-  const chat = useLiveChat(initial, mode, sending);
+  const { chat, reread } = useLiveChat(initial, mode, sending);
   const result = (sender.data ?? actionData) as ChatActionData | undefined;
   const requiredError = Boolean(result?.required);
   const [text, setText] = useState(result?.message ?? "");
+  // A message the backend took whose attention could not be closed: it is in the conversation now,
+  // so the box empties and the next 'Enviar' only closes the attention (the message is not sent twice).
+  const [delivered, setDelivered] = useState(sender.data);
+  if (delivered !== sender.data) {
+    setDelivered(sender.data);
+    if (sender.data?.sent) setText("");
+  }
   const pendingText = sender.state !== "idle" ? String(sender.formData?.get("message") ?? "").trim() : "";
   const docs = new Map(chat.current.documents.map((d) => [d.id, d]));
   const toSend = chat.current.documents.filter((d) => d.status === "toSend");
@@ -98,17 +141,31 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
   // Decision 032: the unsent text is kept in this tab (for this citizen) and restored on return;
   // sending lets the copy go (a send refused by an expired session is kept by the server).
   const dropLocalDraft = useLocalDraft(`chat:${self}`, readOnly ? "" : text, setText);
-  const canSend = text.trim().length > 0 || toSend.length > 0;
+  const resume = Boolean(result?.sent);
+  const canSend = text.trim().length > 0 || toSend.length > 0 || resume;
   const listRef = useRef<HTMLOListElement>(null);
   const count = chat.events.length;
+  // One press, one send: a second press before the fetcher reports its state is ignored.
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!sending) pressed.current = false;
+  }, [sending]);
 
   useEffect(() => {
     const list = listRef.current;
     if (list && hydrated) list.scrollTop = list.scrollHeight;
   }, [count, pendingText, hydrated]);
 
-  const SendForm = hydrated ? sender.Form : Form;
-
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pressed.current || sending || uploads > 0 || !canSend) return;
+    pressed.current = true;
+    dropLocalDraft();
+    sender.submit(textFields(event.currentTarget), { method: "post", action: self });
+  };
+  // Multipart only with a file box in it (a session that expired keeps a plain post's message, drafts.server.ts).
+  // In the form the token comes first: an upload's token is checked before a file's first byte (form.server.ts).
+  const attachable = mode === "chat" && chat.current.documents.some((d) => d.status === "requested" && !d.spec.form);
   return (
     <section className="chat" aria-labelledby="page-title">
       <div className="page-head chat__head">
@@ -129,72 +186,108 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
           {E.byCode.REQUIRED_FILES_NOT_UPLOADED}
         </div>
       ) : null}
+      {result?.error ? (
+        <div className="alert alert--error" role="alert">
+          {result.error}
+        </div>
+      ) : null}
 
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list: focusable so the keyboard can scroll it (WCAG 2.1.1); a region role would hide that it is a list */}
-      <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
-        {chat.events.map((event) => (
-          <EventItem
-            key={event.id}
-            event={event}
-            chat={chat}
-            docs={docs}
-            readOnly={readOnly}
-            requiredError={requiredError}
-            busy={sending}
-            onUpload={onUpload}
-            self={self}
-          />
-        ))}
-        {pendingText ? (
-          <li className="chat-event chat-event--user chat-event--pending">
-            <div className="chat-bubble">
-              <p className="chat-bubble__author">{c.you}</p>
-              <p className="chat-bubble__text">{pendingText}</p>
-              <p className="chat-bubble__meta">{c.pendingMessage}</p>
-            </div>
-          </li>
-        ) : null}
-      </ol>
-      {chat.events.some((e) => e.type !== "dateSeparator") ? <TimesInUtc /> : null}
-      <div className="visually-hidden" aria-live="polite">
-        {hydrated && count !== initial.events.length ? (chat.events[chat.events.length - 1]?.message ?? "") : ""}
-      </div>
+      <ChatBody form={readOnly ? null : { action: self, multipart: attachable, onSubmit: hydrated ? onSubmit : undefined }}>
+        {readOnly ? null : <AuthenticityTokenInput />}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list: focusable so the keyboard can scroll it (WCAG 2.1.1); a region role would hide that it is a list */}
+        <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
+          {chat.events.map((event) => (
+            <EventItem
+              key={event.id}
+              event={event}
+              chat={chat}
+              docs={docs}
+              readOnly={readOnly}
+              requiredError={requiredError}
+              busy={sending}
+              onUpload={onUpload}
+              onAttached={reread}
+              self={self}
+            />
+          ))}
+          {pendingText ? (
+            <li className="chat-event chat-event--user chat-event--pending">
+              <div className="chat-bubble">
+                <p className="chat-bubble__author">{c.you}</p>
+                <p className="chat-bubble__text">{pendingText}</p>
+                <p className="chat-bubble__meta">{c.pendingMessage}</p>
+              </div>
+            </li>
+          ) : null}
+        </ol>
+        {chat.events.some((e) => e.type !== "dateSeparator") ? <TimesInUtc /> : null}
+        <div className="visually-hidden" aria-live="polite">
+          {hydrated && count !== initial.events.length ? (chat.events[chat.events.length - 1]?.message ?? "") : ""}
+        </div>
 
-      {mode === "preview" ? (
-        <p className="chat__note">{c.readOnly}</p>
-      ) : !chat.current.open ? (
-        <p className="chat__note">{c.closed}</p>
-      ) : (
-        <SendForm method="post" action={self} className="chat__composer" id={COMPOSER} onSubmit={dropLocalDraft}>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="key" value={idempotencyKey} />
-          <input type="hidden" name="procedureId" value={chat.procedureId ?? ""} />
-          {/* procedureAcceptedTerms travels only with the first message (spec section 5). */}
-          {mode === "draft" && terms ? <input type="hidden" name="procedureAcceptedTerms" value="true" /> : null}
-          <TextArea
-            id="chat-message"
-            name="message"
-            label={c.messageLabel}
-            maxLength={MAX_MESSAGE_LENGTH}
-            rows={3}
-            value={hydrated ? text : undefined}
-            defaultValue={hydrated ? undefined : (result?.message ?? "")}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={result?.messageError ?? null}
-            required={mode === "draft"}
-          />
-          <SubmitButton
-            disabled={hydrated ? !canSend || sending || uploads > 0 || refreshing : undefined}
-            pending={sending}
-            pendingLabel={c.sending}
-            className="chat__send"
-          >
-            {c.send}
-          </SubmitButton>
-        </SendForm>
-      )}
+        {mode === "preview" ? (
+          <p className="chat__note">{c.readOnly}</p>
+        ) : !chat.current.open ? (
+          <p className="chat__note">{c.closed}</p>
+        ) : (
+          <div className="chat__composer">
+            <input type="hidden" name="intent" value="send" />
+            <input type="hidden" name="key" value={idempotencyKey} />
+            <input type="hidden" name="procedureId" value={chat.procedureId ?? ""} />
+            {resume ? <input type="hidden" name="resume" value="1" /> : null}
+            {/* procedureAcceptedTerms travels only with the first message (spec section 5). */}
+            {mode === "draft" && terms ? <input type="hidden" name="procedureAcceptedTerms" value="true" /> : null}
+            <TextArea
+              id="chat-message"
+              name="message"
+              label={c.messageLabel}
+              maxLength={MAX_MESSAGE_LENGTH}
+              rows={3}
+              value={hydrated ? text : undefined}
+              defaultValue={hydrated ? undefined : (result?.message ?? "")}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={result?.messageError ?? null}
+              required={mode === "draft"}
+            />
+            <SubmitButton
+              disabled={hydrated ? !canSend || sending || uploads > 0 : undefined}
+              pending={sending}
+              pendingLabel={c.sending}
+              className="chat__send"
+            >
+              {c.send}
+            </SubmitButton>
+          </div>
+        )}
+      </ChatBody>
     </section>
+  );
+}
+
+/**
+ * The conversation and the message box. Without JavaScript they are one form (decision 104): every
+ * file box, every 'Adjuntar' and 'Descartar archivo' and the message box are posted together, so the
+ * text typed comes back whichever button was pressed, in browsers that ignore the `form` attribute
+ * too (w3m). Read-only (a preview, a closed chat), no form.
+ */
+function ChatBody({
+  form,
+  children,
+}: {
+  form: { action: string; multipart: boolean; onSubmit?: (event: FormEvent<HTMLFormElement>) => void } | null;
+  children: ReactNode;
+}) {
+  if (!form) return <div className="chat__body">{children}</div>;
+  return (
+    <form
+      className="chat__body"
+      method="post"
+      action={form.action}
+      encType={form.multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"}
+      onSubmit={form.onSubmit}
+    >
+      {children}
+    </form>
   );
 }
 
@@ -206,6 +299,7 @@ function EventItem(props: {
   requiredError: boolean;
   busy: boolean;
   onUpload: (started: boolean) => void;
+  onAttached: () => void;
   self: string;
 }) {
   const { event } = props;
@@ -266,6 +360,7 @@ function DocumentItem({
   requiredError,
   busy,
   onUpload,
+  onAttached,
   self,
 }: {
   snapshot: ChatDocument;
@@ -276,6 +371,7 @@ function DocumentItem({
   requiredError: boolean;
   busy: boolean;
   onUpload: (started: boolean) => void;
+  onAttached: () => void;
   self: string;
 }) {
   const live = event.type === "requestedDocuments" || event.type === "toSendDocuments";
@@ -313,35 +409,66 @@ function DocumentItem({
             {c.openForm}
           </Link>
         ) : (
-          <AttachForm doc={doc} self={self} busy={busy} onUpload={onUpload} describedBy={missing ? `${id}-missing` : undefined} />
+          <AttachForm
+            doc={doc}
+            busy={busy}
+            onUpload={onUpload}
+            onAttached={onAttached}
+            describedBy={missing ? `${id}-missing` : undefined}
+          />
         )
       ) : null}
-      {actionable && doc.status === "toSend" && event.type === "toSendDocuments" ? (
-        <Form method="post" action={self} className="chat-doc__discard">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="discard" />
-          <input type="hidden" name="document" value={doc.id} />
-          <SubmitButton variant="ghost" size="sm" name="document" value={doc.id} pendingLabel={common.submitting}>
-            {c.discardFile}
-            <span className="visually-hidden"> {doc.file?.name ?? doc.spec.description}</span>
-          </SubmitButton>
-        </Form>
-      ) : null}
+      {actionable && doc.status === "toSend" && event.type === "toSendDocuments" ? <DiscardButton doc={doc} self={self} /> : null}
     </li>
   );
 }
 
+/**
+ * 'Descartar archivo'. Without JavaScript a button of the chat's one form, so the text typed travels
+ * with it and comes back; with it a post of this document alone (the box keeps its text meanwhile).
+ */
+function DiscardButton({ doc, self }: { doc: ChatDocument; self: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const token = useAuthenticityToken();
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    submit({ csrf: token, discard: doc.id }, { method: "post", action: self });
+  };
+  return (
+    <div className="chat-doc__discard">
+      <SubmitButton
+        variant="ghost"
+        size="sm"
+        name="discard"
+        value={doc.id}
+        pendingLabel={common.submitting}
+        onClick={hydrated ? onClick : undefined}
+      >
+        {c.discardFile}
+        <span className="visually-hidden"> {doc.file?.name ?? doc.spec.description}</span>
+      </SubmitButton>
+    </div>
+  );
+}
+
+/**
+ * A requested document's file box and 'Adjuntar archivo', inside the chat's one form. Without
+ * JavaScript the button posts that form (the pressed button names the document); with it the file
+ * goes over XMLHttpRequest, with its progress (issue 32), to a resource route that does what the
+ * page's post does and answers JSON; then the conversation is read again (`onAttached`).
+ */
 function AttachForm({
   doc,
-  self,
   busy,
   onUpload,
+  onAttached,
   describedBy,
 }: {
   doc: ChatDocument;
-  self: string;
   busy: boolean;
   onUpload: (started: boolean) => void;
+  onAttached: () => void;
   describedBy?: string;
 }) {
   const hydrated = useHydrated();
@@ -357,7 +484,6 @@ function AttachForm({
   const inputId = `file-${doc.id}`;
   const token = useAuthenticityToken();
   const input = useRef<HTMLInputElement>(null);
-  const { revalidate } = useRevalidator();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -376,29 +502,33 @@ function AttachForm({
     }
   };
 
-  // With JavaScript the file goes over XMLHttpRequest, with its progress (issue 32), to a resource
-  // route that does what the page's post does and answers JSON; then the conversation is read again.
-  // The file input is cleared as the upload starts: its file travels in the form data (spec section 5).
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const file = input.current?.files?.[0];
+  // The file input is cleared as the upload starts: its file travels in the upload's own form data.
+  const onAttach = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
-    if (!file) return;
+    const box = input.current;
+    const file = box?.files?.[0];
+    if (!box || !file) {
+      setError(E.required);
+      box?.focus();
+      return;
+    }
     setError(null);
-    setJob([{ url: `/resources/chat/attach${location.search}`, name: file.name, form: new FormData(form) }]);
-    form.reset();
+    const form = new FormData();
+    form.set("csrf", token);
+    form.set("intent", "attach");
+    form.set("document", doc.id);
+    form.set(`file-${doc.id}`, file, file.name);
+    setJob([{ url: `/resources/chat/attach${location.search}`, name: file.name, form }]);
+    box.value = "";
   };
   const ended = (end: UploadEnd) => {
     setJob(null);
     if ("message" in end) setError(end.message);
-    else revalidate();
+    else onAttached();
   };
 
   return (
-    <Form method="post" action={self} encType="multipart/form-data" className="chat-doc__attach" onSubmit={hydrated ? onSubmit : undefined}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="attach" />
-      <input type="hidden" name="document" value={doc.id} />
+    <div className="chat-doc__attach">
       {/* Not a TextField: a file box whose check on choosing is announced (role="alert") and whose hint always comes first. */}
       <label className="field__label" htmlFor={inputId}>
         {c.chooseFile(doc.spec.description)}
@@ -411,25 +541,20 @@ function AttachForm({
           {error}
         </p>
       ) : null}
-      {/* Without JavaScript this box posts with the message's form, which comes later in the page: its
-          token must come first, as the upload reader checks it before a file's first byte (form.server.ts). */}
-      {hydrated ? null : <input type="hidden" name="csrf" value={token} form={COMPOSER} />}
       <input
         ref={input}
         id={inputId}
         type="file"
         name={`file-${doc.id}`}
-        form={hydrated ? undefined : COMPOSER}
         accept={list.join(",")}
-        required={hydrated}
         className="chat-doc__file"
         onChange={hydrated ? onChange : undefined}
         aria-invalid={error || describedBy ? true : undefined}
         aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : null, describedBy].filter(Boolean).join(" ")}
         disabled={hydrated && (busy || job) ? true : undefined}
       />
-      {/* While the chat sends or refreshes the input is disabled, and a disabled input is not posted:
-          the button waits too, so a file already chosen is never dropped from the post. */}
+      {/* While the chat sends the input is disabled, and a disabled input is not posted: the button
+          waits too, so a file already chosen is never dropped from the post. */}
       {job ? (
         <Suspense>
           <UploadProgress jobs={job} failure={t.toasts.uploadError} onEnd={ended} />
@@ -438,16 +563,15 @@ function AttachForm({
         <SubmitButton
           size="sm"
           variant="secondary"
-          name="document"
+          name="attach"
           value={doc.id}
           pendingLabel={c.uploading}
           aria-disabled={hydrated && busy ? true : undefined}
-          form={hydrated ? undefined : COMPOSER}
-          formEncType={hydrated ? undefined : "multipart/form-data"}
+          onClick={hydrated ? onAttach : undefined}
         >
           {c.attach}
         </SubmitButton>
       )}
-    </Form>
+    </div>
   );
 }

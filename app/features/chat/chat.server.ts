@@ -19,7 +19,8 @@ import {
   sendToSendDocument,
 } from "~/api/chat.server";
 import { wireIdOf } from "~/api/read.server";
-import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
+import { uploadFile } from "~/api/files.server";
+import { isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
@@ -65,7 +66,8 @@ export async function loadChat({ request, context }: RequestScope, requested: Ch
     if (first.data.procedureType === "FORM" && first.data.form) {
       throw redirect(`/procedures/form/?procedure=${encodeURIComponent(procedureId)}${terms ? "&terms=1" : ""}`);
     }
-    return { mode, chat: first.result, terms, key: randomUUID(), self: selfUrl(request), ...(await draftOf({ request, context })) };
+    const { key, ...draft } = await draftOf({ request, context });
+    return { mode, chat: first.result, terms, key: key ?? randomUUID(), self: selfUrl(request), ...draft };
   }
   const search = new URL(request.url).searchParams;
   // 'Volver' of a form of a draft chat (spec section 2) lands here with the procedure only.
@@ -74,31 +76,43 @@ export async function loadChat({ request, context }: RequestScope, requested: Ch
   }
   const instanceId = param(request, "instance");
   const chat = await orErrorPage(() => (mode === "preview" ? getPreviewChat(ctx, instanceId) : getChat(ctx, instanceId)));
-  return {
-    mode,
-    chat,
-    terms: false,
-    key: randomUUID(),
-    self: selfUrl(request),
-    ...(mode === "preview" ? { restored: null, kept: null } : await draftOf({ request, context })),
-  };
+  const { key, ...draft } = mode === "preview" ? { key: null, restored: null, kept: null } : await draftOf({ request, context });
+  return { mode, chat, terms: false, key: key ?? randomUUID(), self: selfUrl(request), ...draft };
 }
 
 /**
  * The message typed before a session expired, kept for this citizen and this chat (decision 032), or
  * the one typed beside a file attached without JavaScript (`kept`: restored without the notice).
  */
-async function restoredMessage(scope: RequestScope): Promise<{ message: string; kept: boolean } | null> {
+async function restoredMessage(scope: RequestScope): Promise<{ message: string; kept: boolean; key: string | null } | null> {
   const fields = await restoreDraft(scope);
   if (typeof fields?.message !== "string" || !fields.message.trim()) return null;
-  return { message: fields.message.slice(0, MAX_MESSAGE_LENGTH), kept: fields.kept === ATTACH_KEPT };
+  const key = typeof fields.key === "string" && KEY.test(fields.key) ? fields.key : null;
+  return { message: fields.message.slice(0, MAX_MESSAGE_LENGTH), kept: fields.kept === ATTACH_KEPT, key };
 }
 
 const ATTACH_KEPT = "attach";
+const KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
-async function draftOf(scope: RequestScope): Promise<{ restored: string | null; kept: string | null }> {
+/** The draft kept for this chat, and the idempotency key of the send it came back from (a retry reuses it). */
+async function draftOf(scope: RequestScope): Promise<{ restored: string | null; kept: string | null; key: string | null }> {
   const draft = await restoredMessage(scope);
-  return { restored: draft && !draft.kept ? draft.message : null, kept: draft?.kept ? draft.message : null };
+  return { restored: draft && !draft.kept ? draft.message : null, kept: draft?.kept ? draft.message : null, key: draft?.key ?? null };
+}
+
+/**
+ * Back to the chat after a post, with the citizen's text of what went wrong if anything did. The
+ * message typed beside the press (without JavaScript the whole chat is one form) comes back with the
+ * page, and so does the send's idempotency key, so a retried send is the same send.
+ */
+async function backToChat(ctx: ApiContext, self: string, form: FormData, problem: string | null) {
+  const message = String(form.get("message") ?? "").slice(0, MAX_MESSAGE_LENGTH);
+  const key = String(form.get("key") ?? "");
+  const fields = { message, kept: ATTACH_KEPT, ...(KEY.test(key) ? { key } : {}) };
+  const kept = message.trim() ? await keepDraftHeader(ctx.cuil, self, fields) : null;
+  const response = problem ? await redirectWithToast(self, { type: "ERROR", message: problem }) : redirect(self);
+  if (kept) response.headers.append("Set-Cookie", kept);
+  return response;
 }
 
 /**
@@ -120,7 +134,16 @@ export async function chatEvents({ request, context }: RequestScope) {
   }
 }
 
-export type ChatActionData = { required?: boolean; message?: string; messageError?: string; ok?: boolean };
+export type ChatActionData = {
+  required?: boolean;
+  message?: string;
+  messageError?: string;
+  ok?: boolean;
+  /** The message reached the backend but the attention was not closed: the next 'Enviar' only closes it. */
+  sent?: boolean;
+  /** What went wrong, said beside the conversation (the answer renders the page, it does not redirect). */
+  error?: string;
+};
 
 const isRequiredError = (error: unknown) => error instanceof ApiError && error.code === "REQUIRED_FILES_NOT_UPLOADED";
 
@@ -153,90 +176,124 @@ export async function chatAction({ request, context }: RequestScope, requested: 
   const { ctx } = await requireAdhered({ request, context }, "procedures");
   const mode = modeOf(request, requested);
   const self = selfUrl(request);
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.startsWith("multipart/form-data")) {
-    if (mode !== "chat") throw new Response("No encontrado", { status: 404 });
-    return attach(ctx, request, self);
+  // Without JavaScript a chat with requested documents is one multipart form (decision 104), whichever button was pressed.
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  if (multipart && mode !== "chat") throw new Response("No encontrado", { status: 404 });
+  const reader = multipart ? multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" }) : null;
+  try {
+    let form: FormData;
+    try {
+      form = await readForm(request, reader?.read);
+    } catch (error) {
+      if (error instanceof UploadRefused) return redirectWithToast(self, { type: "ERROR", message: error.message });
+      throw error;
+    }
+    if (mode === "draft") return await sendFirst(ctx, form, request, self);
+    const instanceId = param(request, "instance");
+    // The pressed button says what to do: 'Descartar archivo' and 'Adjuntar archivo' name their document.
+    const discard = String(form.get("discard") ?? "");
+    const attachOf = String(form.get("attach") ?? "");
+    const intent = discard ? "discard" : attachOf ? "attach" : String(form.get("intent") ?? "");
+    if (intent === "discard") return await discardFile(ctx, form, instanceId, self, discard || String(form.get("document") ?? ""));
+    if (intent === "attach") {
+      const problem = await attachFile(
+        ctx,
+        form,
+        reader?.tooLarge ?? new Set(),
+        instanceId,
+        attachOf || String(form.get("document") ?? ""),
+      );
+      return await backToChat(ctx, self, form, problem);
+    }
+    if (intent === "send") return await send(ctx, form, instanceId, self);
+    return json<ChatActionData>({}, { status: 400 });
+  } finally {
+    reader?.cleanup();
   }
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+}
+
+/** The first message of a draft chat: creates the instance and opens its chat. */
+async function sendFirst(ctx: ApiContext, form: FormData, request: Request, self: string) {
+  if (form.get("intent") !== "send") return json<ChatActionData>({}, { status: 400 });
   const message = String(form.get("message") ?? "").trim();
+  const procedureId = wireIdOf(param(request, "procedure"));
+  if (!message) return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
+  if (message.length > MAX_MESSAGE_LENGTH)
+    return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+  const key = String(form.get("key") ?? "");
+  try {
+    const instanceId = await sendDraft(ctx, {
+      procedureId,
+      message,
+      acceptedTerms: form.get("procedureAcceptedTerms") === "true",
+      idempotencyKey: KEY.test(key) ? key : randomUUID(),
+    });
+    // Receipts (decision 033): starting a procedure earns a receipt.
+    const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
+    return withReceipt(redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`), receipt);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
+  }
+}
 
-  if (intent === "send" && mode === "draft") {
-    const procedureId = wireIdOf(param(request, "procedure"));
-    if (!message) return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
-    if (message.length > MAX_MESSAGE_LENGTH)
-      return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
-    const key = String(form.get("key") ?? "");
-    try {
-      const instanceId = await sendDraft(ctx, {
-        procedureId,
-        message,
-        acceptedTerms: form.get("procedureAcceptedTerms") === "true",
-        idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : randomUUID(),
-      });
-      // Receipts (decision 033): starting a procedure earns a receipt.
-      const receipt = await receiptFlashHeader(ctx, "procedure", instanceId);
-      return withReceipt(redirect(`/procedures/chat/?instance=${encodeURIComponent(instanceId)}`), receipt);
-    } catch (error) {
+/**
+ * 'Enviar' (spec section 4): the message, then the call with force that closes the attention. When
+ * the message went and the close failed, the answer says so (`sent`) and the page posts `resume`
+ * with the next press: that press closes the attention without sending the message again.
+ */
+async function send(ctx: ApiContext, form: FormData, instanceId: string, self: string) {
+  const message = String(form.get("message") ?? "").trim();
+  const resume = form.get("resume") === "1";
+  if (message.length > MAX_MESSAGE_LENGTH)
+    return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
+  const procedureId = form.get("procedureId") ? wireIdOf(String(form.get("procedureId"))) : null;
+  if (!message && !resume) {
+    // Without JavaScript the button cannot be disabled: neither text nor file sends nothing.
+    const current = await getChat(ctx, instanceId).catch((error) => {
       if (error instanceof Response) throw error;
-      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
+      return null;
+    });
+    if (current && !current.current.documents.some((d) => d.status === "toSend")) {
+      return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
     }
   }
-
-  const instanceId = param(request, "instance");
-  if (intent === "send") {
-    if (message.length > MAX_MESSAGE_LENGTH)
-      return json<ChatActionData>({ messageError: E.messageTooLong(MAX_MESSAGE_LENGTH), message }, { status: 400 });
-    const procedureId = form.get("procedureId") ? wireIdOf(String(form.get("procedureId"))) : null;
-    if (!message) {
-      // Without JavaScript the button cannot be disabled: neither text nor file sends nothing.
-      const current = await getChat(ctx, instanceId).catch((error) => {
-        if (error instanceof Response) throw error;
-        return null;
-      });
-      if (current && !current.current.documents.some((d) => d.status === "toSend")) {
-        return json<ChatActionData>({ messageError: E.required, message }, { status: 400 });
-      }
-    }
-    if (message) {
-      try {
-        const key = String(form.get("key") ?? "");
-        await sendText(ctx, instanceId, { procedureId, message, idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : undefined });
-      } catch (error) {
-        if (error instanceof Response) throw error;
-        if (isRequiredError(error)) return json<ChatActionData>({ required: true, message }, { status: 409 });
-        return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendQueryError) });
-      }
-    }
-    // Receipts (decision 033): a send that carries documents earns a receipt (known before they are sent).
-    const carriesDocuments = await getChat(ctx, instanceId)
-      .then((c) => c.current.documents.some((d) => d.status === "toSend"))
-      .catch((error) => {
-        if (error instanceof Response) throw error;
-        return false;
-      });
+  if (message) {
     try {
-      await finalise(ctx, instanceId);
+      const key = String(form.get("key") ?? "");
+      await sendText(ctx, instanceId, { procedureId, message, idempotencyKey: KEY.test(key) ? key : undefined });
     } catch (error) {
       if (error instanceof Response) throw error;
-      if (isRequiredError(error)) return json<ChatActionData>({ required: true, message: "" }, { status: 409 });
-      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.sendAttentionError) });
+      if (isRequiredError(error)) return json<ChatActionData>({ required: true, message }, { status: 409 });
+      return backToChat(ctx, self, form, errorText(error, t.toasts.sendQueryError));
     }
-    return withReceipt(redirect("/procedures"), carriesDocuments ? await receiptFlashHeader(ctx, "documents", instanceId) : null);
   }
-
-  if (intent === "discard") {
-    const document = String(form.get("document") ?? "");
-    try {
-      await discardToSendDocument(ctx, instanceId, document);
-    } catch (error) {
+  const sent = Boolean(message) || resume;
+  // Receipts (decision 033): a send that carries documents earns a receipt (known before they are sent).
+  const carriesDocuments = await getChat(ctx, instanceId)
+    .then((c) => c.current.documents.some((d) => d.status === "toSend"))
+    .catch((error) => {
       if (error instanceof Response) throw error;
-      return redirectWithToast(self, { type: "ERROR", message: errorText(error, t.toasts.discardFileError) });
-    }
-    return redirect(self);
+      return false;
+    });
+  try {
+    await finalise(ctx, instanceId);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRequiredError(error)) return json<ChatActionData>({ required: true, message: "", sent }, { status: 409 });
+    return json<ChatActionData>({ error: errorText(error, t.toasts.sendAttentionError), message: "", sent }, { status: 502 });
   }
-  return json<ChatActionData>({}, { status: 400 });
+  return withReceipt(redirect("/procedures"), carriesDocuments ? await receiptFlashHeader(ctx, "documents", instanceId) : null);
+}
+
+async function discardFile(ctx: ApiContext, form: FormData, instanceId: string, self: string, document: string) {
+  try {
+    await discardToSendDocument(ctx, instanceId, document);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return backToChat(ctx, self, form, errorText(error, t.toasts.discardFileError));
+  }
+  return backToChat(ctx, self, form, null);
 }
 
 /**
@@ -244,29 +301,6 @@ export async function chatAction({ request, context }: RequestScope, requested: 
  * document's file box travels with the message, empty ones included, and only the pressed one is attached.
  */
 export const MAX_ATTACH_FILES = 10;
-
-async function attach(ctx: ApiContext, request: Request, self: string) {
-  const instanceId = param(request, "instance");
-  const reader = multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" });
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader.read);
-    } catch (error) {
-      if (error instanceof UploadRefused) return redirectWithToast(self, { type: "ERROR", message: error.message });
-      throw error;
-    }
-    // The message typed beside the file (no JavaScript) comes back with the page, attached or not.
-    const message = String(form.get("message") ?? "").slice(0, MAX_MESSAGE_LENGTH);
-    const kept = message.trim() ? await keepDraftHeader(ctx.cuil, self, { message, kept: ATTACH_KEPT }) : null;
-    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId);
-    const response = problem ? await redirectWithToast(self, { type: "ERROR", message: problem }) : redirect(self);
-    if (kept) response.headers.append("Set-Cookie", kept);
-    return response;
-  } finally {
-    reader.cleanup();
-  }
-}
 
 /**
  * Action of /resources/chat/attach?instance=…, the attach form's post with JavaScript (sent over
@@ -285,7 +319,7 @@ export async function attachAnswer({ request, context }: RequestScope) {
       if (error instanceof UploadRefused) return json({ error: error.message }, { status: 400 });
       throw error;
     }
-    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId);
+    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId, String(form.get("document") ?? ""));
     return problem ? json({ error: problem }, { status: 400 }) : json({ ok: true });
   } finally {
     reader.cleanup();
@@ -293,8 +327,13 @@ export async function attachAnswer({ request, context }: RequestScope) {
 }
 
 /** Uploads the posted file and puts it among the documents to send; the citizen's text of what went wrong, or null. */
-async function attachFile(ctx: ApiContext, form: FormData, tooLarge: Set<string>, instanceId: string): Promise<string | null> {
-  const documentId = String(form.get("document") ?? "");
+async function attachFile(
+  ctx: ApiContext,
+  form: FormData,
+  tooLarge: Set<string>,
+  instanceId: string,
+  documentId: string,
+): Promise<string | null> {
   const field = form.has(`file-${documentId}`) || tooLarge.has(`file-${documentId}`) ? `file-${documentId}` : "file";
   if (tooLarge.has(field)) return E.upload.tooLarge;
   const file = form.get(field);
@@ -310,7 +349,8 @@ async function attachFile(ctx: ApiContext, form: FormData, tooLarge: Set<string>
   if (!list.includes(extensionOf(name))) return E.upload.invalidFormat(list.join(", "));
   let fileId: string;
   try {
-    fileId = await forwardFile(ctx, file, name);
+    // Spec section 7: the upload names the document's type and code, for a backend that files by them.
+    fileId = await uploadFile(ctx, { file, filename: name, documentTypeCode: doc.spec.tDocumento ?? undefined, code: doc.spec.code });
   } catch (error) {
     if (error instanceof Response) throw error;
     return uploadError(error, list);

@@ -1,11 +1,11 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ExportStatus } from "~/api/export.server";
 import { formatTime } from "~/lib/dates";
 import { datos as D } from "~/lib/messages/datos";
 import { sizes } from "~/lib/messages/sizes";
 import { StartExportForm } from "./StartExportForm";
-import { EXPORT_HREF, EXPORT_STATUS_HREF, EXPORT_STATUS_SECONDS } from "./url";
+import { EXPORT_HREF, EXPORT_STATUS_HREF, EXPORT_STATUS_SECONDS, EXPORT_STATUS_STILL_HREF } from "./url";
 
 const S = D.download.status;
 
@@ -14,16 +14,19 @@ const S = D.download.status;
  * While the file is prepared it says so (and, once it takes long, that an e-mail will say when it is
  * ready) and refreshes itself: without JavaScript by a refresh the browser does (inside `noscript`,
  * so a page with JavaScript never reloads), with it by reading its loader again; the status is a
- * polite live region, announced when it changes. Ready, it offers the file; with neither, the form
- * that asks for it.
+ * polite live region, announced when it changes. It refreshes only while it says so, and a plain link
+ * stops it (`?auto=0`, WCAG 2.2.1), leaving 'Actualizar ahora'. Ready, it offers the file; with
+ * neither, the form that asks for it.
  */
 export function ExportStatusView({ status }: { status: ExportStatus }) {
   const { revalidate } = useRevalidator();
+  const auto = useSearchParams()[0].get("auto") !== "0";
+  const refreshing = Boolean(status.building) && auto;
   useEffect(() => {
-    if (!status.building) return;
+    if (!refreshing) return;
     const timer = setInterval(() => document.visibilityState === "visible" && revalidate(), EXPORT_STATUS_SECONDS * 1000);
     return () => clearInterval(timer);
-  }, [status.building, revalidate]);
+  }, [refreshing, revalidate]);
   const { ready, building, startedAt, mailWhenReady } = status;
   return (
     <section aria-labelledby="page-title" className="datos">
@@ -51,13 +54,18 @@ export function ExportStatusView({ status }: { status: ExportStatus }) {
         </p>
       ) : building ? (
         <>
-          <noscript>
-            <meta httpEquiv="refresh" content={String(EXPORT_STATUS_SECONDS)} />
-          </noscript>
-          <p className="datos__note">{S.autoRefresh}</p>
-          <p>
-            <Link to={EXPORT_STATUS_HREF} className="btn btn--secondary">
+          {refreshing ? (
+            <noscript>
+              <meta httpEquiv="refresh" content={String(EXPORT_STATUS_SECONDS)} />
+            </noscript>
+          ) : null}
+          <p className="datos__note">{refreshing ? S.autoRefresh : S.stopped}</p>
+          <p className="datos__actions">
+            <Link to={refreshing ? EXPORT_STATUS_HREF : EXPORT_STATUS_STILL_HREF} className="btn btn--secondary">
               {S.refresh}
+            </Link>
+            <Link to={refreshing ? EXPORT_STATUS_STILL_HREF : EXPORT_STATUS_HREF} className="btn btn--ghost">
+              {refreshing ? S.stopRefresh : S.resumeRefresh}
             </Link>
           </p>
         </>
@@ -65,7 +73,9 @@ export function ExportStatusView({ status }: { status: ExportStatus }) {
         <StartExportForm />
       )}
       <p>
-        <Link to="/datos">{S.back}</Link>
+        <Link to="/datos" className="datos__back">
+          {S.back}
+        </Link>
       </p>
     </section>
   );

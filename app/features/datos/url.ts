@@ -30,3 +30,5 @@ export const EXPORT_HREF = "/resources/datos/export";
 export const EXPORT_STATUS_HREF = "/datos/descarga";
 /** How often the status page reads itself again while the file is prepared. */
 export const EXPORT_STATUS_SECONDS = 5;
+/** The status page that does not read itself again (the citizen stopped it, WCAG 2.2.1). */
+export const EXPORT_STATUS_STILL_HREF = `${EXPORT_STATUS_HREF}?auto=0`;

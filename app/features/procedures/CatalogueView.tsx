@@ -52,6 +52,7 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
           id="catalogue-q"
           name="q"
           type="search"
+          autoComplete="off"
           label={t.available.searchLabel}
           defaultValue={state.q}
           maxLength={200}

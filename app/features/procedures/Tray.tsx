@@ -9,6 +9,7 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, TimesInUtc, useDebouncedSubmit } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import { SortSelect } from "~/features/instances/SortSelect";
+import { DateFilter } from "~/features/instances/DateFilter";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
@@ -30,31 +31,28 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
         id="proc-q"
         name="q"
         type="search"
+        autoComplete="off"
         label={t.searchLabel}
         className="proc-filters__search"
         defaultValue={state.q}
         maxLength={200}
         onChange={onSearch}
       />
-      <TextField
+      <DateFilter
         id="proc-since"
         name="since"
-        type="date"
-        lang="es-AR"
         label={common.search.since}
-        hint={common.search.dateHint}
-        defaultValue={state.since ?? ""}
-        onChange={onChangeNow}
+        value={state.since}
+        invalid={state.invalidSince}
+        onValid={onChangeNow}
       />
-      <TextField
+      <DateFilter
         id="proc-until"
         name="until"
-        type="date"
-        lang="es-AR"
         label={common.search.until}
-        hint={common.search.dateHint}
-        defaultValue={state.until ?? ""}
-        onChange={onChangeNow}
+        value={state.until}
+        invalid={state.invalidUntil}
+        onValid={onChangeNow}
       />
       <SortSelect id="proc-sort" className="proc-filters__sort" value={state.sort} onChange={onChangeNow} />
       <button type="submit" className="btn btn--secondary no-js-only">

@@ -11,8 +11,11 @@ export function parseTrayState(params: URLSearchParams, tabCodes: readonly strin
   const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : (tabCodes[0] ?? "");
   const modal = params.get("modal");
   const instance = params.get("instance");
-  let since = parseDay(params.get("since"));
-  let until = parseDay(params.get("until"));
+  const typed = (name: string) => (params.get(name) ?? "").trim().slice(0, 40);
+  let since = parseDay(typed("since"));
+  let until = parseDay(typed("until"));
+  const invalidSince = typed("since") && !since ? typed("since") : undefined;
+  const invalidUntil = typed("until") && !until ? typed("until") : undefined;
   if (since && until && since > until) [since, until] = [until, since];
   return {
     tab,
@@ -20,6 +23,8 @@ export function parseTrayState(params: URLSearchParams, tabCodes: readonly strin
     q: (params.get("q") ?? "").trim().slice(0, 200),
     since,
     until,
+    ...(invalidSince ? { invalidSince } : {}),
+    ...(invalidUntil ? { invalidUntil } : {}),
     sort: parseSort(params.get("sort")),
     page: clampPage(params.get("page")),
     modal: modal && (MODALS as readonly string[]).includes(modal) && instance ? (modal as TrayModal) : null,

@@ -17,6 +17,9 @@ export type TrayState = {
   q: string;
   since: string | null;
   until: string | null;
+  /** A day typed that cannot be read (said next to its box; the list is not filtered by it). */
+  invalidSince?: string;
+  invalidUntil?: string;
   sort: SortValue;
   page: number;
   modal: TrayModal | null;

@@ -32,6 +32,7 @@ function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }
         id="rec-q"
         name="q"
         type="search"
+        autoComplete="off"
         label={t.searchLabel}
         className="rec-filters__search"
         defaultValue={state.q}

@@ -96,6 +96,7 @@ export function IncorporatedSection({ list, count, state }: { list: DocPage<Inco
           id="rec-doc-q"
           name="q"
           type="search"
+          autoComplete="off"
           label={m.searchIncorporated}
           defaultValue={state.q}
           maxLength={200}

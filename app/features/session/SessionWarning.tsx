@@ -23,10 +23,13 @@ function PlainAlert({ expired, leftMs }: { expired: boolean; leftMs: number }) {
  * not say '15 minutos' behind a dialog that says two (issue 31). One page, one warning.
  */
 let warningShown = false;
+/** Once the session ended, the page's content is replaced (a shared terminal shows nothing of the citizen). */
+let sessionEnded = false;
 const warningListeners = new Set<() => void>();
-function setWarningShown(shown: boolean) {
-  if (shown === warningShown) return;
+function setWarningShown(shown: boolean, ended = false) {
+  if (shown === warningShown && ended === sessionEnded) return;
   warningShown = shown;
+  sessionEnded = ended;
   for (const listener of warningListeners) listener();
 }
 function subscribeWarning(listener: () => void) {
@@ -37,6 +40,14 @@ const useWarningShown = () =>
   useSyncExternalStore(
     subscribeWarning,
     () => warningShown,
+    () => false,
+  );
+
+/** Whether the session ended in this page (with JavaScript): the root then draws the page without the citizen. */
+export const useSessionEnded = () =>
+  useSyncExternalStore(
+    subscribeWarning,
+    () => sessionEnded,
     () => false,
   );
 
@@ -80,7 +91,7 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
   }, [deadline, state]);
 
   useEffect(() => {
-    setWarningShown(state !== "idle");
+    setWarningShown(state !== "idle", state === "expired");
     return () => setWarningShown(false);
   }, [state]);
 

@@ -26,6 +26,10 @@ export const datos = {
       file: (size: string) => `Descargar el archivo (ZIP, ${size})`,
       startedAt: (time: string) => `Empezamos a prepararlo a las ${time} (UTC).`,
       autoRefresh: "Esta página se actualiza sola cada 5 segundos.",
+      /** WCAG 2.2.1: the refresh can be stopped (a plain link, with or without JavaScript). */
+      stopRefresh: "Dejar de actualizar sola",
+      stopped: "Esta página ya no se actualiza sola: usa «Actualizar ahora» para ver cómo va.",
+      resumeRefresh: "Volver a actualizar sola",
       refresh: "Actualizar ahora",
       mailWhenReady: "Está tardando: te enviaremos un correo cuando esté listo. Puedes cerrar esta página.",
       none: "No hay un archivo preparado con tus datos: pídelo y lo preparamos.",

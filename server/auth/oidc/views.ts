@@ -31,6 +31,8 @@ input[aria-invalid=true]{border-color:#b00020}
 .error-summary ul{margin:0;padding-left:1.25rem}
 .error-summary a{color:#b00020;font-weight:700}
 .field-error{color:#b00020;font-weight:700;margin:0 0 .35rem}
+.shared{margin-top:1.5rem;font-size:.95rem}
+.shared a{display:inline-block;min-height:24px}
 .demo{margin-top:1.5rem;font-size:.9rem;color:#374151}
 .demo table{border-collapse:collapse;width:100%;margin-top:.5rem}
 .demo th,.demo td{text-align:left;border-bottom:1px solid #d1d5db;padding:.25rem .35rem;vertical-align:top}
@@ -126,7 +128,7 @@ ${view.error ? `<p id="login-error" class="field-error">${esc(view.error)}</p>` 
 <label for="cuil">CUIL</label>
 <span id="cuil-hint" class="hint">Los 11 dígitos, con o sin guiones. Por ejemplo, 20-12345678-6.</span>
 ${view.cuilError ? `<p id="cuil-error" class="field-error">${esc(view.cuilError)}</p>` : ""}
-<input id="cuil" name="cuil" type="text" inputmode="numeric" autocomplete="username" spellcheck="false" maxlength="13" required value="${esc(view.cuil ?? "")}" aria-describedby="${cuilDescribed}"${view.error || view.cuilError ? ' aria-invalid="true"' : ""}${hasErrors ? "" : " autofocus"}>
+<input id="cuil" name="cuil" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="13" required value="${esc(view.cuil ?? "")}" aria-describedby="${cuilDescribed}"${view.error || view.cuilError ? ' aria-invalid="true"' : ""}${hasErrors ? "" : " autofocus"}>
 </div>
 <div class="field">
 <label for="password">Contraseña</label>
@@ -135,6 +137,11 @@ ${view.passwordError ? `<p id="password-error" class="field-error">${esc(view.pa
 </div>
 <button type="submit" class="button">Ingresar</button>
 </form>
+<section class="shared" aria-labelledby="shared-title">
+<h2 id="shared-title">En una computadora compartida</h2>
+<p>Al terminar, cierra sesión y cierra el navegador. Los archivos que descargues quedan en la carpeta de descargas de la computadora: bórralos antes de irte.</p>
+<p>¿Necesitas ayuda para ingresar? Llama a la línea gratuita <a href="tel:08005550123">0800-555-0123</a>, de lunes a viernes de 8 a 18 hs.</p>
+</section>
 ${demo}`;
 
   return layout({ title: hasErrors ? "Error: Ingresar" : "Ingresar", body });
