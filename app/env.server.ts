@@ -15,7 +15,7 @@ export const EnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The most bytes all of this process's uploads may hold in its temporary folder at once; past it an upload is refused (issue 37). */
   UPLOAD_TMP_LIMIT_BYTES: z.coerce.number().int().min(1_048_576).default(1_073_741_824),
-  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 097). */
+  /** How long a portal process keeps reference data (module configuration, communication types); 0 = ask every time (decision 023). */
   REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(REFERENCE_CACHE_MS_MAX).default(REFERENCE_CACHE_MS_DEFAULT),
   OIDC_ISSUER: z.string().url().default("http://localhost:4001"),
   OIDC_CLIENT_ID: z.string().min(1).default("portal"),

@@ -1,5 +1,5 @@
 /**
- * The portal's readiness (decision 107): `GET /health/ready` answers 200 only when the process is
+ * The portal's readiness (decision 018): `GET /health/ready` answers 200 only when the process is
  * not draining, the API answers its own `/health/ready` through `API_BASE_URL` (the portal can
  * serve no page without it), and the identity provider's discovery document has been read once
  * (issue 38: a portal pointed at no IdP, or the wrong one, never enters rotation). After that

@@ -170,7 +170,7 @@ const wellFormed: express.RequestHandler = (req, res, next) => {
   res.status(400).set("Connection", "close").type("text/plain").send("Solicitud inválida");
 };
 
-/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 091). */
+/** The answer's headers as `completeSecurityHeaders` reads and adds them, in place (no copy, decision 076). */
 function headersOf(res: ServerResponse): HeaderAccess {
   return {
     get: (name) => {

@@ -74,7 +74,7 @@ export const Communication = z
     sequence: numberOrText,
     year: numberOrText,
     recipient: optText,
-    // Ours, beside the spec (decisions 026, 027): what it concerns and its due day `yyyy-mm-dd`.
+    // Ours, beside the spec (decisions 026, 014): what it concerns and its due day `yyyy-mm-dd`.
     instance_id: optText,
     record_id: optText,
     due_date: optText,

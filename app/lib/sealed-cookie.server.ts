@@ -1,14 +1,14 @@
 /**
  * The portal's one helper for what it seals with the session secret (issue 37): every cookie and
  * every sealed value goes through a library, and every one of them accepts the previous secrets
- * (`SESSION_PREVIOUS_SECRETS`, decision 054), so rotating `SESSION_SECRET` loses nothing a citizen
+ * (`SESSION_PREVIOUS_SECRETS`, decision 002), so rotating `SESSION_SECRET` loses nothing a citizen
  * holds mid-task. The first secret seals; all of them open.
  * - `portalCookie`: Remix's `createCookie`, signed (HMAC) with the secrets, HttpOnly, SameSite=Lax,
  *   `__Host-` and Secure over https.
  * - `sealer(purpose)`: a value encrypted and authenticated as a compact JWE (`dir`, A256GCM) by jose,
  *   with a key per purpose and secret derived by HKDF (app/lib/session-cookie.server.ts), for data the
  *   browser may hold but not read nor alter (a draft, a held upload).
- * The session cookie itself is sealed the same way and opened by node:crypto (decisions 083 and 099).
+ * The session cookie itself is sealed the same way and opened by node:crypto (decisions 002 and 099).
  */
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import { compactDecrypt } from "jose";

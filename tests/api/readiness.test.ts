@@ -1,5 +1,5 @@
 /**
- * Readiness means "can serve" (decision 107): `/health/ready` answers 200 only when the process is
+ * Readiness means "can serve" (decision 018): `/health/ready` answers 200 only when the process is
  * not draining, the database answers and has every migration of this release (the blob store
  * away only degrades it: issue 38). And on SIGTERM the real entry point first reports not ready while it still serves, then
  * drains and exits 0.

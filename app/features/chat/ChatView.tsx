@@ -265,7 +265,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
 }
 
 /**
- * The conversation and the message box. Without JavaScript they are one form (decision 104): every
+ * The conversation and the message box. Without JavaScript they are one form (decision 016): every
  * file box, every 'Adjuntar' and 'Descartar archivo' and the message box are posted together, so the
  * text typed comes back whichever button was pressed, in browsers that ignore the `form` attribute
  * too (w3m). Read-only (a preview, a closed chat), no form.

@@ -176,7 +176,7 @@ export async function chatAction({ request, context }: RequestScope, requested: 
   const { ctx } = await requireAdhered({ request, context }, "procedures");
   const mode = modeOf(request, requested);
   const self = selfUrl(request);
-  // Without JavaScript a chat with requested documents is one multipart form (decision 104), whichever button was pressed.
+  // Without JavaScript a chat with requested documents is one multipart form (decision 016), whichever button was pressed.
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   if (multipart && mode !== "chat") throw new Response("No encontrado", { status: 404 });
   const reader = multipart ? multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" }) : null;
