@@ -48,6 +48,8 @@ const COVERED: Record<string, string> = {
   "GET /api/dd/v1/communications/get_file/:code/:fileId": MATRIX,
   "GET /api/dd/v1/communications/linked/:cuil": HERE,
   "GET /api/fs/bucket/:base64FileName/:fileId": MATRIX,
+  "DELETE /api/fs/raw/bucket/:id": "tests/api/files.test.ts", // another citizen's: 404
+  "DELETE /api/fs/upload-leases/:id": "tests/api/ratelimit.test.ts", // another citizen's lease is not given back
   "GET /api/fs/viewer/getPageCount/:id": MATRIX,
   "GET /api/fs/viewer/getPageAsPdf/:id/:page": MATRIX,
   "GET /api/fs/viewer/getPageImage/:id/:page": HERE,
