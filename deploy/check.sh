@@ -41,3 +41,13 @@ echo "haproxy.cfg: valid"
 node "$here/image/check-compose.mjs"
 for script in "$here"/image/*.sh; do sh -n "$script"; done
 echo "deploy/image: scripts parse"
+# The systemd units (deploy/systemd), each template as one instance; systemd-analyze also checks that
+# the programs they run exist, so only where podman and haproxy are installed.
+if command -v systemd-analyze >/dev/null 2>&1 && command -v podman >/dev/null 2>&1; then
+  units="$scratch/units" && mkdir -p "$units"
+  cp "$here"/systemd/atencion-migrate.service "$here"/systemd/atencion-haproxy.service "$here"/systemd/atencion-virtual.target "$units/"
+  cp "$here/systemd/atencion-api@.service" "$units/atencion-api@4000.service"
+  cp "$here/systemd/atencion-portal@.service" "$units/atencion-portal@3000.service"
+  (cd "$units" && systemd-analyze verify --man=no ./*.service ./*.target)
+  echo "deploy/systemd: units verify"
+fi

@@ -120,7 +120,7 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs 
 const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(3000) })).status === 200;
 
 const dbEnv = await database();
-const shared: NodeJS.ProcessEnv = {
+const shared: Record<string, string> = {
   PATH: process.env.PATH ?? "",
   LOG_LEVEL: "warn",
   DATA_DIR: dataDir,

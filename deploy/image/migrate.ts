@@ -13,9 +13,32 @@ import { seedReferenceData } from "../../server/seed/index.js";
 
 requireSupportedNode("migrate");
 
+/**
+ * Issue 38: the job may start before PostgreSQL accepts connections (podman-compose 1.0.3 does not
+ * wait for `service_healthy`, a unit may start beside the database's): a refused or not-yet-ready
+ * connection is tried again every 2 s for MIGRATE_WAIT_SECONDS (120); any other error ends the job.
+ */
+const WAIT_MS = (Number(process.env.MIGRATE_WAIT_SECONDS) || 120) * 1000;
+const NOT_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "57P03"]);
+const notYet = (error: unknown) =>
+  NOT_YET.has(String((error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code));
+
+async function openWhenReachable(config: ReturnType<typeof loadConfig>) {
+  const limit = Date.now() + WAIT_MS;
+  for (;;) {
+    try {
+      return await openMigratedDatabase(config);
+    } catch (error) {
+      if (!notYet(error) || Date.now() > limit) throw error;
+      console.log(JSON.stringify({ time: new Date().toISOString(), service: "migrate", msg: "database not reachable yet, waiting" }));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
 try {
   const config = loadConfig();
-  const { db, location, applied } = await openMigratedDatabase(config);
+  const { db, location, applied } = await openWhenReachable(config);
   try {
     await seedReferenceData(db, { issuer: config.OIDC_ISSUER, tenant: config.TENANT });
     console.log(
