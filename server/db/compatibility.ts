@@ -21,7 +21,12 @@ import type { Db } from "./index.js";
  * with the schema of 0023: every migration before it counts as a contraction (no older release
  * has the mechanism to start on a newer schema anyway).
  */
-export const EXPAND_MIGRATIONS: ReadonlySet<string> = new Set<string>([]);
+export const EXPAND_MIGRATIONS: ReadonlySet<string> = new Set<string>([
+  // the append-only tables rebuilt WITHOUT ROWID: same columns, ids still made in code
+  "0024_append_only_without_rowid",
+  // a new table (upload leases) older code never reads
+  "0025_upload_leases",
+]);
 
 /** A release's migrations (their names) and which of them are expansions. */
 export type Release = { migrations: readonly string[]; expand: ReadonlySet<string> };

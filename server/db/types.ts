@@ -29,7 +29,7 @@ import type { ProcCatalogueTable, ProcHistoryTable, ProcInstancesTable, ProcRece
 import type { ReceiptsTable } from "../domain/receipts/types.js";
 import type { RecordAssociationsTable, RecordDocumentsTable, RecordsTable } from "../domain/records/tables.js";
 import type { FileRenditionsTable } from "../domain/renditions/types.js";
-import type { RateLimitHitsTable } from "../domain/security/tables.js";
+import type { RateLimitHitsTable, UploadLeasesTable } from "../domain/security/tables.js";
 import type { Flag } from "./columns.js";
 
 export interface CitizensTable {
@@ -175,6 +175,7 @@ export interface Database {
   access_digests: AccessDigestsTable;
   // infrastructure: upload counts, the mail outbox, the blobs the portal wrote
   rate_limit_hits: RateLimitHitsTable;
+  upload_leases: UploadLeasesTable;
   mail_outbox: MailOutboxTable;
   written_blobs: WrittenBlobsTable;
 }

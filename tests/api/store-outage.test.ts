@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
-import { demoCitizens } from "../../server/db/seed/demo-citizens.js";
+import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { makeTextPdf } from "../../server/domain/files/samples.js";
 import { createS3BlobStore } from "../../server/storage/s3.js";
 import { signedIn, useStack } from "./fixtures.js";

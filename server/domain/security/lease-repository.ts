@@ -2,20 +2,6 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
 import { inTransaction, type DbOrTx } from "../../db/index.js";
 
-/** Table type of `upload_leases` (migration 0025): an upload the portal is reading for a citizen. */
-export interface UploadLeasesTable {
-  id: string;
-  cuil: string;
-  /** ISO time after which the lease no longer counts (a portal process that died gave none back) */
-  expires_at: string;
-}
-
-declare module "../../db/types.js" {
-  interface Database {
-    upload_leases: UploadLeasesTable;
-  }
-}
-
 /**
  * A lease lasts this long at most: the longest an upload's body and its forwarding to the store may
  * take before the lease stops counting (a process that died mid-upload frees its citizen's slot then).

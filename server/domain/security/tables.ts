@@ -8,3 +8,11 @@ export interface RateLimitHitsTable {
   window_start: string;
   hits: number;
 }
+
+/** Table type of `upload_leases` (migration 0025): an upload the portal is reading for a citizen. */
+export interface UploadLeasesTable {
+  id: string;
+  cuil: string;
+  /** ISO time after which the lease no longer counts (a portal process that died gave none back) */
+  expires_at: string;
+}
