@@ -140,7 +140,8 @@ describe("development identity provider", () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toMatch(/<label for="cuil">CUIL<\/label>/);
     expect(html).toMatch(/<label for="password">Contraseña<\/label>/);
-    expect(html).toMatch(/autocomplete="username"/);
+    // A shared terminal keeps no CUIL (issue 40): the browser is told not to remember it.
+    expect(html).toMatch(/id="cuil"[^>]*autocomplete="off"/);
     expect(html).toMatch(/inputmode="numeric"/);
     expect(html).toMatch(/autocomplete="current-password"/);
     expect(html).toMatch(/<button type="submit" class="button">Ingresar<\/button>/);

@@ -78,7 +78,10 @@ describe("catalogue URL state", () => {
   it("a search restores the root; levels are URLs", () => {
     expect(parseCatalogueState(new URLSearchParams("parentId=100&q=salud"))).toMatchObject({ parentId: null, q: "salud" });
     expect(parseCatalogueState(new URLSearchParams("parentId=100&page=2"))).toMatchObject({ parentId: "100", page: 2 });
-    expect(parseCatalogueState(new URLSearchParams("parentId=abc")).parentId).toBeNull();
+    // A backend's ids may be codes (issue 36); what could not be an id is no level.
+    expect(parseCatalogueState(new URLSearchParams("parentId=SALUD-01")).parentId).toBe("SALUD-01");
+    expect(parseCatalogueState(new URLSearchParams("parentId=a%20b")).parentId).toBeNull();
+    expect(parseCatalogueState(new URLSearchParams("parentId=%3Cscript%3E")).parentId).toBeNull();
     expect(catalogueHref({ parentId: "100", page: 2 })).toBe("/procedures/available?parentId=100&page=2");
     expect(catalogueHref({ parentId: null })).toBe("/procedures/available");
   });

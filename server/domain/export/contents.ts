@@ -61,6 +61,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   file_renditions: "Imágenes y textos de las páginas de tus archivos, sacados de los archivos que ya van completos en el ZIP.",
   rate_limit_hits: "Contadores de intentos por período (protección contra abusos), que se borran cuando termina el período.",
   chat_idempotency: "Claves técnicas contra envíos duplicados, sin contenido.",
+  upload_leases: "Subidas de archivos en curso, para limitar cuántas van a la vez; duran minutos y no guardan el archivo.",
+  schema_compatibility: "La versión de la estructura de la base de datos, la misma para todos; no trata de ninguna persona.",
   mail_outbox:
     "Correos por enviar y enviados hace pocos días: se guardan por dirección y no por persona, y se dejan fuera para que nunca entre el correo de otra persona con la misma dirección.",
   data_exports: "El registro de este mismo archivo: cuándo se preparó y hasta cuándo se entrega otra vez.",
