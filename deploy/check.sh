@@ -35,7 +35,7 @@ ERRORS_DIR="$here/haproxy/errors"
 set +a
 haproxy -c -q -f "$here/haproxy/haproxy.cfg"
 echo "haproxy.cfg: valid"
-# The image's files (docs/deployment.md, "The image"): the compose file parses and agrees with the entry
+# The image's files (docs/deployment.md, «La imagen»): the compose file parses and agrees with the entry
 # point, HAProxy's addresses and .env.example; the shell scripts parse. Building the image is a documented
 # command (deploy/image/build.sh), not a step of CI.
 node "$here/image/check-compose.mjs"

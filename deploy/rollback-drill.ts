@@ -1,6 +1,6 @@
 /**
  * `npm run deploy:rollback-drill` — expand, then contract, tried (issue 38; docs/deployment.md,
- * "Rolling back"). Release N is this checkout, built (`npm run build` first); release N−1 is an older
+ * «Volver atrás: expandir, después contraer»). Release N is this checkout, built (`npm run build` first); release N−1 is an older
  * commit, its files taken with `git archive` into a temporary folder and built there (`node_modules` shared).
  *
  * 1. N starts on a fresh database (SQLite under a temporary DATA_DIR, or a fresh PostgreSQL database

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm audit --audit-level=high` for CI. Fails on any high or critical advisory. The one recorded
- * exception (docs/security.md, "Supply chain"): when the registry cannot answer the advisories
+ * exception (docs/security.md, «Cadena de suministro»): when the registry cannot answer the advisories
  * call at all (these machines' registry answers 405 to it), the step says so loudly and passes;
  * the lockfile and the install-script checks of tests/unit/supply-chain.test.ts still hold.
  */
@@ -19,7 +19,7 @@ try {
 if (report && typeof report.statusCode === "number" && !report.metadata) {
   console.warn(
     `npm audit: the registry did not answer the advisories call (${report.statusCode} ${report.message ?? ""}).\n` +
-      "Recorded exception (docs/security.md, Supply chain): audit again where the advisories endpoint is reachable.",
+      "Recorded exception (docs/security.md, «Cadena de suministro»): audit again where the advisories endpoint is reachable.",
   );
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the image atencion-virtual:<version of package.json> and :latest from deploy/Containerfile,
-# with podman (as root), docs/deployment.md "The image". It makes the Debian base first when it is
+# with podman (as root), docs/deployment.md «La imagen». It makes the Debian base first when it is
 # missing (deploy/image/make-base.sh: debootstrap, no registry needed) and passes podman the settings
 # these machines need (deploy/image/containers.conf: runc, cgroupfs, no default ulimits).
 #

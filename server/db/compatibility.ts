@@ -11,7 +11,7 @@
  * Every release that migrates records, in `schema_compatibility`, its compatibility level: the
  * latest contraction it applied. A release that finds migrations it does not know starts only when
  * it knows that level (every unknown migration is then an expansion) and has nothing of its own to
- * apply; otherwise it refuses, naming the level it would need. docs/deployment.md, "Rolling back".
+ * apply; otherwise it refuses, naming the level it would need. docs/deployment.md, «Volver atrás: expandir, después contraer».
  */
 import { sql } from "kysely";
 import type { Db } from "./index.js";

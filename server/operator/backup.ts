@@ -12,7 +12,7 @@
  * `written_blobs`, they are left by the sweeper, decision 057). The restore refuses a DATA_DIR that
  * already has a database, checks the copy's integrity, and counts every row and every blob the rows
  * name. PostgreSQL and an object store have their own tools
- * (docs/deployment.md, "Backups and restores").
+ * (docs/deployment.md, «Copias de seguridad y restauración»).
  */
 import fs from "node:fs";
 import fsp from "node:fs/promises";

@@ -205,6 +205,8 @@ describe("DatosView", () => {
 
 describe("/resources/datos/export", () => {
   const DISPOSITION = `attachment; filename="Tus datos en Atencion Virtual (2026-11-25).zip"; filename*=UTF-8''Tus%20datos%20en%20Atenci%C3%B3n%20Virtual%20(2026-11-25).zip`;
+  /** The same name as the portal writes it again (RFC 5987: parentheses are escaped in `filename*`). */
+  const WRITTEN = `attachment; filename="Tus datos en Atencion Virtual (2026-11-25).zip"; filename*=UTF-8''Tus%20datos%20en%20Atenci%C3%B3n%20Virtual%20%282026-11-25%29.zip`;
   const zip = () => loadRoute(exportZip, "/resources/datos/export");
 
   it("streams the API's ZIP through with its name and length", async () => {
@@ -212,7 +214,7 @@ describe("/resources/datos/export", () => {
       http.get(
         `${API}/api/v1/me/export`,
         () =>
-          new HttpResponse("PK-zip-bytes", {
+          new HttpResponse("PK\u0003\u0004zip-byte", {
             headers: { "Content-Type": "application/zip", "Content-Disposition": DISPOSITION, "Content-Length": "12", ETag: '"abc"' },
           }),
       ),
@@ -220,10 +222,10 @@ describe("/resources/datos/export", () => {
     const response = await zip();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
-    expect(response.headers.get("Content-Disposition")).toBe(DISPOSITION);
+    expect(response.headers.get("Content-Disposition")).toBe(WRITTEN);
     expect(response.headers.get("Content-Length")).toBe("12");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.text()).toBe("PK-zip-bytes");
+    expect(await response.text()).toBe("PK\u0003\u0004zip-byte");
   });
 
   it("a build still under way goes to its status page; a failed one back to /datos with its toast; a backend without it is a 404", async () => {

@@ -64,7 +64,8 @@ describe("upload rate limit in the portal", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     const body = await response.json();
     expect(response.status).toBe(429);
-    expect(body.uploadErrors.slots["0"]).toEqual({ file: UPLOAD_RATE_LIMIT_MESSAGE });
+    // The refused file is not held: the card asks for it again (issue 36, nothing else typed is lost).
+    expect(body.uploadErrors.slots["0"]).toEqual({ file: `${UPLOAD_RATE_LIMIT_MESSAGE} Vuelve a elegir el archivo.` });
   });
 
   it("chat attachment (with and without JavaScript, same action): the toast shows the message", async () => {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, config, CUIL, happy } from "../mocks/api";
+import { API, config, CUIL, happy, idpDiscovery, ISSUER } from "../mocks/api";
 import { argsOf, BASE, failOnUnhandled, settle } from "./helpers";
 import { getConfig } from "~/api/security.server";
 import { parseEnv } from "~/env.server";
@@ -19,7 +19,6 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/auth.lo
  * (the identity provider's, the portal's, or one in LOGOUT_URL_ORIGINS: https://salir.provincia.example
  * in tests/portal/setup.ts), and the ID token never goes into an address the browser records.
  */
-const ISSUER = "http://idp.test";
 // An ID token as the provider signs it: its payload names the citizen (the CUIL in `sub`).
 const payload = Buffer.from(JSON.stringify({ sub: CUIL, name: "María Laura Gómez" })).toString("base64url");
 const ID_TOKEN = `eyJhbGciOiJSUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
@@ -29,16 +28,7 @@ const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json({ ...config, logout_url: logoutUrl })),
   http.post(`${API}/api/security/logout`, () => new HttpResponse(null, { status: 204 })),
   ...happy,
-  http.get(`${ISSUER}/.well-known/openid-configuration`, () =>
-    HttpResponse.json({
-      issuer: ISSUER,
-      authorization_endpoint: `${ISSUER}/auth`,
-      token_endpoint: `${ISSUER}/token`,
-      jwks_uri: `${ISSUER}/jwks`,
-      end_session_endpoint: `${ISSUER}/session/end`,
-      response_types_supported: ["code"],
-    }),
-  ),
+  idpDiscovery,
 );
 beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => {
@@ -181,7 +171,12 @@ describe("LOGOUT_URL_ORIGINS", () => {
     expect(parseEnv({ ...base, LOGOUT_URL_ORIGINS: value })).toHaveProperty("problems");
   });
   it("wants https in production", () => {
-    const production = { NODE_ENV: "production", PORTAL_URL: "https://portal.example", OIDC_ISSUER: "https://id.example" };
+    const production = {
+      NODE_ENV: "production",
+      PORTAL_URL: "https://portal.example",
+      OIDC_ISSUER: "https://id.example",
+      API_BASE_URL: "http://api.interna:4000",
+    };
     const secret = { SESSION_SECRET: "Zq8#vR2!mK9$wL4@pN7&tX3*hB6^cF1%" };
     const problems = parseEnv({ ...production, ...secret, OIDC_CLIENT_SECRET: "s", LOGOUT_URL_ORIGINS: "http://salir.example" });
     expect(problems).toMatchObject({ problems: [expect.stringContaining("LOGOUT_URL_ORIGINS")] });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { API, CUIL, config, extensions, user } from "../mocks/api";
+import { API, CUIL, config, extensions, idpDiscovery, user } from "../mocks/api";
 import { failOnUnhandled, postWithCookie, settle, signedInRequest, argsOf } from "./helpers";
 import { SESSION_CHECK_MS, sessionStorage } from "~/lib/session.server";
 import { loader as rootLoader } from "~/root";
@@ -26,6 +26,7 @@ const server = setupServer(
   http.get(`${API}/api/dd/v1/users/get-user-self-da/:cuil`, () => HttpResponse.json({ data: { cuil: CUIL } })),
   http.get(`${API}/api/v1/me/accesses`, () => HttpResponse.json({ code: "NOT_FOUND", message: "x" }, { status: 404 })),
   extensions,
+  idpDiscovery,
   http.post(`${API}/api/security/logout`, () => {
     tokenRevoked = true;
     return HttpResponse.json({ success: true });
@@ -55,7 +56,8 @@ describe("a session signed out through this process", () => {
     expect((await (await root(copied)).json()).user).toMatchObject({ cuil: CUIL });
 
     const logout = await postWithCookie(logoutAction, "http://localhost:3000/auth/logout", copied);
-    expect(logout.status).toBe(302);
+    // The sign-out page itself (it posts the end-session request to the identity provider).
+    expect(logout.status).toBe(200);
     // The API has not even been asked yet for this copy: the process remembers.
     tokenRevoked = false;
     rolesCalls = 0;

@@ -19,8 +19,7 @@ import {
   sendToSendDocument,
 } from "~/api/chat.server";
 import { wireIdOf } from "~/api/read.server";
-import { uploadFile } from "~/api/files.server";
-import { isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
+import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
 import { readForm } from "~/lib/form.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
@@ -350,7 +349,7 @@ async function attachFile(
   let fileId: string;
   try {
     // Spec section 7: the upload names the document's type and code, for a backend that files by them.
-    fileId = await uploadFile(ctx, { file, filename: name, documentTypeCode: doc.spec.tDocumento ?? undefined, code: doc.spec.code });
+    fileId = await forwardFile(ctx, file, name, { documentTypeCode: doc.spec.tDocumento ?? undefined, code: doc.spec.code });
   } catch (error) {
     if (error instanceof Response) throw error;
     return uploadError(error, list);

@@ -81,8 +81,14 @@ export const isDiskFile = (value: FormDataEntryValue | null): value is File => v
  * last byte, before the answer: issue 37) the file is removed where the API can (extension
  * `upload-cancel`), and an ApiError 499 says so: nothing goes on to register or attach it.
  */
-export async function forwardFile(ctx: ApiContext, file: File, filename = file.name): Promise<string> {
-  const fileId = await uploadFile(ctx, { file, filename });
+export async function forwardFile(
+  ctx: ApiContext,
+  file: File,
+  filename = file.name,
+  /** what spec section 7 also sends with a chat's document: its type and code */
+  document: { documentTypeCode?: string; code?: string } = {},
+): Promise<string> {
+  const fileId = await uploadFile(ctx, { file, filename, ...document });
   if (!ctx.request.signal.aborted) return fileId;
   await discardCancelledUpload(ctx, fileId);
   throw new ApiError(499, "CANCELLED", null);
