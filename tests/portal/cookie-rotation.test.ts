@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
  * Issue 37: every cookie and sealed value of the portal goes through one helper
  * (app/lib/sealed-cookie.server.ts) that accepts the previous secrets. What a citizen holds mid-task
  * — a kept draft, a held upload, a form's CSRF token, a toast, the sign-in transaction, a digital
- * domicile's 'Abrir comunicación' — is made by a process with the old secret and read by one started
+ * domicile's 'Abrir comunicación', a message kept in the browser — is made by a process with the old secret and read by one started
  * after `SESSION_SECRET` was rotated (the old one in `SESSION_PREVIOUS_SECRETS`): nothing is lost.
  */
 const OLD = "portal-tests-key-0123456789abcdef0123456789";
@@ -49,6 +49,8 @@ describe("rotating SESSION_SECRET mid-task", () => {
     session.set("cuil", CUIL);
     const sessionCookie = cookieOf(await before.session.sessionStorage.commitSession(session));
     const generic = cookieOf(await before.helper.portalCookie("av_any").serialize({ step: 2 }));
+    // The tag a message copy kept in the browser's sessionStorage carries (app/features/session/local-draft.ts).
+    const [localDraftOwner] = before.drafts.draftOwnerTags(CUIL);
 
     const read = async (portal: Awaited<ReturnType<typeof portalWith>>) => {
       const form = new FormData();
@@ -65,6 +67,7 @@ describe("rotating SESSION_SECRET mid-task", () => {
         own: (await portal.ownAct.isOwnAct(requestWith(opened), "C-1")).own,
         session: (await portal.session.sessionStorage.getSession(sessionCookie)).get("cuil") ?? null,
         generic: (await portal.helper.portalCookie("av_any").parse(generic)) as unknown,
+        localDraft: portal.drafts.draftOwnerTags(CUIL).includes(localDraftOwner!),
       };
     };
     const kept = {
@@ -75,6 +78,7 @@ describe("rotating SESSION_SECRET mid-task", () => {
       own: true,
       session: CUIL,
       generic: { step: 2 },
+      localDraft: true,
     };
     expect(await read(before)).toEqual(kept);
     expect(await read(await portalWith(NEW, OLD))).toEqual(kept);
@@ -86,6 +90,7 @@ describe("rotating SESSION_SECRET mid-task", () => {
       own: false,
       session: null,
       generic: null,
+      localDraft: false,
     });
   });
 });

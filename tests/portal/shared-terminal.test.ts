@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API, chatOf, happy } from "../mocks/api";
 import { failOnUnhandled, settle, type RouteFunction, argsOf } from "./helpers";
-import { draftOwnerTag } from "~/features/session/drafts.server";
+import { draftOwnerTags } from "~/features/session/drafts.server";
 import { csrf } from "~/lib/csrf.server";
 import { IDLE_MS, newSessionData, sessionStorage } from "~/lib/session.server";
 import { loader as rootLoader } from "~/root";
@@ -130,9 +130,9 @@ describe("keep-alive ('Continuar')", () => {
     const data = await res.json();
     expect(data.session.remainingMs).toBeGreaterThan(IDLE_MS - 5_000);
     expect(data.session.remainingMs).toBeLessThanOrEqual(IDLE_MS);
-    expect(data.draftOwner).toBe(draftOwnerTag(MARIA));
-    expect(data.draftOwner).not.toContain(MARIA);
-    expect(draftOwnerTag(OTHER)).not.toBe(data.draftOwner);
+    expect(data.draftOwners).toEqual(draftOwnerTags(MARIA));
+    expect(data.draftOwners[0]).not.toContain(MARIA);
+    expect(draftOwnerTags(OTHER)).not.toContain(data.draftOwners[0]);
   });
 });
 

@@ -143,17 +143,23 @@ export async function draftCookieUpkeep(request: Request, cuil: string | null): 
   return null;
 }
 
-/** Tags already computed, by CUIL: every page hands the tag to the browser (bounded, emptied when full). */
-const ownerTags = new Map<string, string>();
+/** Tags already computed, by CUIL: every page hands the tags to the browser (bounded, emptied when full). */
+const ownerTags = new Map<string, string[]>();
 const OWNER_TAGS_KEPT = 10_000;
 
-/** Tag of the signed-in citizen for the browser's local drafts: not the CUIL, not derivable without the secret. */
-export function draftOwnerTag(cuil: string): string {
-  let tag = ownerTags.get(cuil);
-  if (tag === undefined) {
-    tag = createHmac("sha256", env.SESSION_SECRET).update(`av-local-draft:${cuil}`).digest("base64url").slice(0, 22);
+/**
+ * Tags of the signed-in citizen for the browser's local drafts: not the CUIL, not derivable without the
+ * secret. The first is made with the current secret (new copies carry it); the others with the previous
+ * secrets, so a copy kept before a rotation of `SESSION_SECRET` is still the citizen's (decision 099).
+ */
+export function draftOwnerTags(cuil: string): string[] {
+  let tags = ownerTags.get(cuil);
+  if (tags === undefined) {
+    tags = [env.SESSION_SECRET, ...env.SESSION_PREVIOUS_SECRETS].map((secret) =>
+      createHmac("sha256", secret).update(`av-local-draft:${cuil}`).digest("base64url").slice(0, 22),
+    );
     if (ownerTags.size >= OWNER_TAGS_KEPT) ownerTags.clear();
-    ownerTags.set(cuil, tag);
+    ownerTags.set(cuil, tags);
   }
-  return tag;
+  return tags;
 }

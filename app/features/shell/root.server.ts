@@ -22,7 +22,7 @@ import { getToast } from "~/lib/toast.server";
 import { offeredExtensions } from "~/api/extensions.server";
 import { EXTENSIONS } from "@common/extensions";
 import { readReceiptFlash } from "~/features/receipts/flash.server";
-import { draftCookieUpkeep, draftOwnerTag } from "~/features/session/drafts.server";
+import { draftCookieUpkeep, draftOwnerTags } from "~/features/session/drafts.server";
 
 /**
  * The root route's loader: reads the toast, refreshes the idle timer, loads the page furniture, and
@@ -42,7 +42,7 @@ export async function loadRoot({ request, context }: RequestScope) {
   let tenant = env.TENANT;
   let datos = false;
   let receipts = false;
-  let sessionInfo: { expiresAt: number; remainingMs: number; draftOwner: string } | null = null;
+  let sessionInfo: { expiresAt: number; remainingMs: number; draftOwners: string[] } | null = null;
   let active = await getActiveSession({ request, context });
   if (!active) {
     // A copy of a cookie signed out through this process: its fields go too (decision 103).
@@ -115,7 +115,7 @@ export async function loadRoot({ request, context }: RequestScope) {
     if (moved) active.session.set("lastSeen", now);
     if (changed || moved) headers.append("Set-Cookie", await sessionStorage.commitSession(active.session));
     const expiresAt = sessionDeadline({ createdAt: known.createdAt, lastSeen: moved ? now : known.lastSeen });
-    sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwner: draftOwnerTag(known.cuil) };
+    sessionInfo = { expiresAt, remainingMs: expiresAt - now, draftOwners: draftOwnerTags(known.cuil) };
   }
   // Decision 032: a kept draft is dropped once restored, expired, or not this citizen's.
   const draftHeader = await draftCookieUpkeep(request, active?.data.cuil ?? null);
@@ -135,7 +135,7 @@ export async function loadRoot({ request, context }: RequestScope) {
       receipts,
       citizenIdUrl: env.CITIZEN_ID_URL,
       session: sessionInfo ? { expiresAt: sessionInfo.expiresAt, remainingMs: sessionInfo.remainingMs } : null,
-      draftOwner: sessionInfo?.draftOwner ?? null,
+      draftOwners: sessionInfo?.draftOwners ?? null,
       receipt: user ? receipt : null,
     },
     { headers },
