@@ -76,7 +76,9 @@ if (name === "backup:create" || name === "backup:restore") {
     const { values } = parseArgs({ args: rest, options: { to: { type: "string" }, from: { type: "string" } }, strict: true });
     const config = loadConfig();
     if (config.DATABASE_URL)
-      throw new Error("PostgreSQL: use pg_dump / pg_basebackup and the object store's tools (docs/deployment.md, «Copias de seguridad y restauración»)");
+      throw new Error(
+        "PostgreSQL: use pg_dump / pg_basebackup and the object store's tools (docs/deployment.md, «Copias de seguridad y restauración»)",
+      );
     const place = { dataDir: config.dataDir, blobStore: config.BLOB_STORE };
     const folder = name === "backup:create" ? values.to : values.from;
     if (!folder) throw new Error(name === "backup:create" ? "falta --to CARPETA" : "falta --from CARPETA");
