@@ -165,7 +165,7 @@ test.describe("procedures", () => {
     const item = page
       .locator(".chat-doc")
       .filter({ has: page.locator(".chat-doc__name", { hasText: "Certificado médico" }) })
-      .filter({ has: page.locator("form") })
+      .filter({ has: page.getByLabel("Archivo para Certificado médico") })
       .last();
     const input = item.getByLabel("Archivo para Certificado médico");
     await expect(input).toBeEnabled();
