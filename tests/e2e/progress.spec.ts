@@ -195,7 +195,8 @@ test.describe("progress of long work", () => {
     const { citizen, chatUrl } = await instanceAskingForDni();
     await signIn(page, citizen, chatUrl);
     await waitForHydration(page);
-    const item = page.locator(".chat-doc").filter({ has: page.locator("form") });
+    // The requested document: the entry with its file box (the chat is one form, decision 016).
+    const item = page.locator(".chat-doc").filter({ has: page.getByLabel("Archivo para DNI") });
     await item.getByLabel("Archivo para DNI").setInputFiles(file);
 
     await throttle(page, 2 * 1024 * 1024);
