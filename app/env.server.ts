@@ -8,6 +8,17 @@ import { isPublishedSecret, secretWeakness } from "@common/secrets";
  * with a readable message instead of failing later on a request. It stands at the
  * bottom of app/ and imports none of it: the API client and lib/ both read it.
  */
+/** A comma-separated setting, read as its trimmed, non-empty items (unset is an empty list). */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
@@ -22,16 +33,7 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).default("dev-portal-secret"),
   SESSION_SECRET: z.string().min(32).optional(),
   /** Earlier secrets, comma-separated: sessions they sealed stay readable after a rotation (decision 002). */
-  SESSION_PREVIOUS_SECRETS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32))),
+  SESSION_PREVIOUS_SECRETS: commaList.pipe(z.array(z.string().min(32))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(8),
   /**
@@ -50,15 +52,7 @@ export const EnvSchema = z.object({
    * Origins, comma-separated, the configuration's logout URL may lead to besides the identity
    * provider's and the portal's (issue 36): a backend cannot choose where citizens go after signing out.
    */
-  LOGOUT_URL_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+  LOGOUT_URL_ORIGINS: commaList
     .pipe(z.array(z.string().refine(isOrigin, "each must be an origin alone, such as https://salir.provincia.gob.ar")))
     .transform((origins) => origins.map((o) => URL.parse(o)?.origin ?? o)),
 });
