@@ -25,7 +25,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: browserUse(`http://localhost:${PORTAL_PORT}`),
   projects: [
     // Tests tagged @js-only check enhancements; @no-js-only ones post what a script would prevent.
