@@ -79,9 +79,15 @@ export function verdict(release: Release, state: Awaited<ReturnType<typeof schem
 
 /** Records `release`'s compatibility level (after it migrated the database: it is the newest that did). */
 export async function recordCompatibility(db: Db, release: Release): Promise<void> {
-  await sql`create table if not exists schema_compatibility (id integer primary key, compatible_from text not null, written_at text not null)`.execute(
-    db,
-  );
+  const create = sql`create table if not exists schema_compatibility (id integer primary key, compatible_from text not null, written_at text not null)`;
+  try {
+    await create.execute(db);
+  } catch {
+    // On PostgreSQL `if not exists` is not atomic: of processes migrating a fresh database at once
+    // (the migrate job and the APIs of a compose start), all but one can fail on pg_type's unique
+    // index. The winner's table is the same one: asked again, the statement finds it and does nothing.
+    await create.execute(db);
+  }
   const level = compatibilityLevel(release);
   const at = new Date().toISOString();
   await sql`insert into schema_compatibility (id, compatible_from, written_at) values (1, ${level}, ${at})
