@@ -38,7 +38,8 @@ for (const file of ["compose.yaml", "compose.production.yaml"]) {
   for (const [name, service] of Object.entries(services))
     for (const [waited, { condition } = {}] of Object.entries(service.depends_on ?? {})) {
       if (condition !== "service_healthy") continue;
-      const seen = new Set(), queue = [waited];
+      const seen = new Set(),
+        queue = [waited];
       while (queue.length) {
         const next = queue.shift();
         if (next === name) problem(`${name} waits for ${waited} to be healthy, whose readiness needs ${name}: it would never start`);
