@@ -17,11 +17,20 @@ requireSupportedNode("migrate");
  * Issue 38: the job may start before PostgreSQL accepts connections (podman-compose 1.0.3 does not
  * wait for `service_healthy`, a unit may start beside the database's): a refused or not-yet-ready
  * connection is tried again every 2 s for MIGRATE_WAIT_SECONDS (120); any other error ends the job.
+ * A server still starting may also take a connection and close it, or not answer within the pool's
+ * connection timeout: node-postgres says "Connection terminated …" then, with no code (seen once in
+ * three starts of deploy/image/check-production.sh, the database starting on a loaded machine).
  */
 const WAIT_MS = (Number(process.env.MIGRATE_WAIT_SECONDS) || 120) * 1000;
-const NOT_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "57P03"]);
-const notYet = (error: unknown) =>
-  NOT_YET.has(String((error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code));
+const NOT_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "57P03"]);
+type Failure = { code?: unknown; message?: unknown; cause?: Failure } | undefined;
+const notYet = (error: unknown): boolean => {
+  for (let e = error as Failure, depth = 0; e && depth < 3; e = e.cause, depth++) {
+    if (e.code !== undefined) return NOT_YET.has(String(e.code));
+    if (/^Connection terminated (unexpectedly|due to connection timeout)$/.test(String(e.message))) return true;
+  }
+  return false;
+};
 
 async function openWhenReachable(config: ReturnType<typeof loadConfig>) {
   const limit = Date.now() + WAIT_MS;
