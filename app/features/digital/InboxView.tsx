@@ -7,11 +7,12 @@ import { common } from "~/lib/messages/common";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
+import { DateFilter } from "~/features/instances/DateFilter";
 import { EmptyState, OmittedNotice, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
 import { InboxSort } from "./InboxSort";
-import { hasFilters, inboxHref, ORDER_LABELS, toggledOrder, type InboxState, type OrderKey } from "./query";
+import { DAY_KEYS, hasFilters, inboxHref, ORDER_LABELS, toggledOrder, type InboxState, type OrderKey } from "./query";
 
 const T = digital;
 
@@ -106,7 +107,7 @@ function Keep({ state, omit }: { state: InboxState; omit: string[] }) {
   put("client", state.client);
   put("type", state.type.join(","));
   put("selected", state.selected === "notify" ? "notify" : "");
-  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) put(k, state[k]);
+  for (const k of DAY_KEYS) put(k, state[k]);
   return (
     <>
       {entries.map(([k, v]) => (
@@ -236,14 +237,13 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
                     ["seen_until", F.seenUntil],
                   ] as const
                 ).map(([name, label]) => (
-                  <TextField
+                  <DateFilter
                     key={name}
                     id={`dd-f-${name}`}
                     name={name}
-                    type="date"
                     label={label}
-                    hint={common.search.dateHint}
-                    defaultValue={state[name]}
+                    value={state[name] || null}
+                    invalid={state.invalidDays[name]}
                   />
                 ))}
               </div>

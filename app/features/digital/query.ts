@@ -1,8 +1,9 @@
 /**
  * The inbox's view state lives in the URL (spec section 3 filters plus `tab` and `filters`).
- * Parsing is lenient: an invalid value is dropped, never an error page.
+ * Parsing is lenient: an invalid value is dropped, never an error page; a typed day that is not
+ * applied is kept to be said next to its box (issue 40, ~/features/instances/day-range).
  */
-import { parseDay } from "@common/days";
+import { readDayRange, type InvalidDay } from "~/features/instances/day-range";
 import {
   INBOX_DEFAULT_ORDER,
   INBOX_DEFAULT_SORT,
@@ -31,6 +32,10 @@ export const ORDER_LABELS: Record<OrderKey, string> = {
 };
 export const DEFAULT_ORDER = INBOX_DEFAULT_ORDER;
 
+/** The four day filters, two ranges. */
+export const DAY_KEYS = ["created_since", "created_until", "seen_since", "seen_until"] as const;
+export type DayKey = (typeof DAY_KEYS)[number];
+
 export type InboxState = {
   page: number;
   order: string;
@@ -45,8 +50,10 @@ export type InboxState = {
   created_until: string;
   seen_since: string;
   seen_until: string;
+  /** The day filters typed that are not applied, as typed and why (said next to their boxes). */
+  invalidDays: Partial<Record<DayKey, InvalidDay>>;
   selected: InboxSelected;
-  /** advanced filter panel open */
+  /** advanced filter panel open (always, when a typed day is not applied: its message is there) */
   filtersOpen: boolean;
 };
 
@@ -58,12 +65,13 @@ export function parseInboxState(params: URLSearchParams): InboxState {
     .getAll("type")
     .flatMap(splitInboxTypes)
     .filter((t) => /^[\w-]{1,32}$/.test(t));
-  let created_since = parseDay(params.get("created_since")) ?? "";
-  let created_until = parseDay(params.get("created_until")) ?? "";
-  if (created_since && created_until && created_since > created_until) [created_since, created_until] = [created_until, created_since];
-  let seen_since = parseDay(params.get("seen_since")) ?? "";
-  let seen_until = parseDay(params.get("seen_until")) ?? "";
-  if (seen_since && seen_until && seen_since > seen_until) [seen_since, seen_until] = [seen_until, seen_since];
+  const created = readDayRange(params.get("created_since"), params.get("created_until"));
+  const seenRange = readDayRange(params.get("seen_since"), params.get("seen_until"));
+  const invalidDays: Partial<Record<DayKey, InvalidDay>> = {};
+  if (created.invalidSince) invalidDays.created_since = created.invalidSince;
+  if (created.invalidUntil) invalidDays.created_until = created.invalidUntil;
+  if (seenRange.invalidSince) invalidDays.seen_since = seenRange.invalidSince;
+  if (seenRange.invalidUntil) invalidDays.seen_until = seenRange.invalidUntil;
   return {
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, INBOX_PAGE_MAX) : 1,
     order: inboxOrder(key, desc),
@@ -74,12 +82,13 @@ export function parseInboxState(params: URLSearchParams): InboxState {
     seen: seen === "true" || seen === "false" ? seen : "",
     client: (params.get("client") ?? "").trim().slice(0, INBOX_TEXT_MAX),
     type: [...new Set(types)],
-    created_since,
-    created_until,
-    seen_since,
-    seen_until,
+    created_since: created.since ?? "",
+    created_until: created.until ?? "",
+    seen_since: seenRange.since ?? "",
+    seen_until: seenRange.until ?? "",
+    invalidDays,
     selected: params.get("selected") === "notify" ? "notify" : "received",
-    filtersOpen: params.get("filters") === "1",
+    filtersOpen: params.get("filters") === "1" || Object.keys(invalidDays).length > 0,
   };
 }
 
@@ -93,7 +102,7 @@ export function inboxHref(base: string, state: InboxState, over: Partial<InboxSt
   if (s.client) p.set("client", s.client);
   if (s.type.length) p.set("type", s.type.join(","));
   if (s.selected === "notify") p.set("selected", "notify");
-  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) if (s[k]) p.set(k, s[k]);
+  for (const k of DAY_KEYS) if (s[k]) p.set(k, s[k]);
   if (s.order !== DEFAULT_ORDER) p.set("order", s.order);
   if (s.filtersOpen) p.set("filters", "1");
   if (s.page > 1) p.set("page", String(s.page));

@@ -5,6 +5,7 @@
 import { safeReturnPath } from "~/lib/redirect";
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
+import type { InvalidDay } from "~/features/instances/day-range";
 
 export { DEFAULT_SORT, parseSort };
 export const MODALS = ["historial", "adjuntos", "cancelar"] as const;
@@ -17,9 +18,9 @@ export type TrayState = {
   q: string;
   since: string | null;
   until: string | null;
-  /** A day typed that cannot be read (said next to its box; the list is not filtered by it). */
-  invalidSince?: string;
-  invalidUntil?: string;
+  /** A day typed that is not applied (said next to its box; the list is not filtered by it). */
+  invalidSince?: InvalidDay;
+  invalidUntil?: InvalidDay;
   sort: SortValue;
   page: number;
   modal: TrayModal | null;
