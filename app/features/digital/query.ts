@@ -4,6 +4,7 @@
  * applied is kept to be said next to its box (issue 40, ~/features/instances/day-range).
  */
 import { readDayRange, type InvalidDay } from "~/features/instances/day-range";
+import { putSearch, sealedOf } from "~/lib/search-param";
 import {
   INBOX_DEFAULT_ORDER,
   INBOX_DEFAULT_SORT,
@@ -43,6 +44,8 @@ export type InboxState = {
   desc: boolean;
   tab: "all" | "unread";
   search: string;
+  /** the search words sealed for this session, which the page's links carry instead of `search` (decision 032) */
+  sq?: string;
   seen: "" | "true" | "false";
   client: string;
   type: string[];
@@ -79,6 +82,7 @@ export function parseInboxState(params: URLSearchParams): InboxState {
     desc,
     tab: params.get("tab") === "unread" ? "unread" : "all",
     search: (params.get("search") ?? "").trim().slice(0, INBOX_TEXT_MAX),
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     seen: seen === "true" || seen === "false" ? seen : "",
     client: (params.get("client") ?? "").trim().slice(0, INBOX_TEXT_MAX),
     type: [...new Set(types)],
@@ -97,7 +101,7 @@ export function inboxHref(base: string, state: InboxState, over: Partial<InboxSt
   const s = { ...state, page: 1, ...over };
   const p = new URLSearchParams();
   if (s.tab === "unread") p.set("tab", "unread");
-  if (s.search) p.set("search", s.search);
+  putSearch(p, "search", s.search, s.sq);
   if (s.seen) p.set("seen", s.seen);
   if (s.client) p.set("client", s.client);
   if (s.type.length) p.set("type", s.type.join(","));

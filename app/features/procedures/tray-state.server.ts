@@ -3,6 +3,7 @@
  * so the browser does not carry the reading of typed days (~/features/instances/day-range).
  */
 import { clampPage } from "~/lib/paginate";
+import { sealedOf } from "~/lib/search-param";
 import { readDayRange } from "~/features/instances/day-range";
 import { MODALS, parseSort, type TrayModal, type TrayState } from "./url";
 
@@ -16,6 +17,7 @@ export function parseTrayState(params: URLSearchParams, tabCodes: readonly strin
     tab,
     explicitTab: Boolean(rawTab && tabCodes.includes(rawTab)),
     q: (params.get("q") ?? "").trim().slice(0, 200),
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     since,
     until,
     ...(invalidSince ? { invalidSince } : {}),
