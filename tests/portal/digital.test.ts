@@ -12,7 +12,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/dig
 import { loader as termsLoader } from "~/routes/digital.terms";
 import { loader as fileLoader } from "~/routes/resources.digital.file";
 import { loader as confirmLoader } from "~/routes/digital.confirm.$accion";
-import { parseInboxState } from "~/features/digital/query";
+import { parseInboxState } from "~/features/digital/inbox-state.server";
 
 /** A view from a page of the portal (the citizen clicked a row or a link): the browser says same-origin. */
 const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
