@@ -13,7 +13,8 @@ type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * Returns an `onChange` handler for a search field: `delayMs` after the last change it submits the
- * field's own <Form> (GET, so the search lands in the URL) with `replace` and `preventScrollReset`.
+ * field's own <Form> (a list's search form posts to /resources/search, which answers with the words
+ * sealed in the URL, decision 032; a GET form lands in the URL as is) with `replace` and `preventScrollReset`.
  * Without JavaScript nothing happens and the form's submit button does the job. A normal submit
  * (Enter, button) cancels the pending timer, so the search is never sent twice.
  *

@@ -28,7 +28,14 @@ const ROUTES: Record<string, Visit> = {
   "datos_.descarga": { who: "adhered", urls: () => ["/datos/descarga", "/datos/descarga?auto=0"] },
   "digital._index": {
     who: "adhered",
-    urls: () => ["/digital", "/digital?tab=unread", "/digital?search=aviso", "/digital?filters=1"],
+    urls: () => [
+      "/digital",
+      "/digital?tab=unread",
+      "/digital?search=aviso",
+      "/digital?filters=1",
+      // Day filters that are not applied, each said next to its box (issue 40).
+      "/digital?created_since=31%2F02%2F2026&seen_since=2026-03-10&seen_until=2026-03-01",
+    ],
   },
   "digital.adhesion": { who: "notAdhered", urls: () => ["/digital/adhesion"] },
   "digital.archive._index": { who: "adhered", urls: () => ["/digital/archive"] },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { minimalPdf } from "../../server/seed/digital";
-import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, type Citizen } from "./fixtures";
+import { citizens, expect, expectNoAxeViolations, noJs, signIn, test, waitForHydration, type Citizen } from "./fixtures";
 import { createCitizen as createTestCitizen, operator } from "./operator";
 
 /** A fresh citizen of this test only (signIn needs only cuil and password). */
@@ -195,11 +195,15 @@ test.describe("digital domicile", () => {
     await expect(page.getByRole("navigation", { name: "Paginación" })).toBeVisible();
 
     const search = page.getByLabel("Buscar por asunto");
+    await waitForHydration(page); // typed before hydration, the debounced search would never start
     await search.fill("patente");
     if (noJs()) await page.getByRole("button", { name: "Buscar", exact: true }).click();
-    await expect(page).toHaveURL(/search=patente/);
+    // The words come back sealed for the session (decision 032): not in the address, nor in the history.
+    await expect(page).toHaveURL(/[?&]sq=/);
+    expect(page.url()).not.toContain("patente");
     await expect(rows.first()).toContainText(/patente/i);
-    await expect(page.getByRole("link", { name: "Quitar filtro Asunto: patente" })).toBeVisible();
+    const searchChip = page.getByRole("link", { name: "Quitar filtro Asunto: patente" });
+    await expect(searchChip).toBeVisible();
 
     // Sort by subject; clicking again flips the direction.
     const subjectHeader = page.getByRole("columnheader", { name: /Asunto/ });
@@ -209,6 +213,17 @@ test.describe("digital domicile", () => {
     await subjectHeader.getByRole("link").click();
     await expect(page).toHaveURL(/order=-subject/);
     await expect(page.getByRole("columnheader", { name: /Asunto/ })).toHaveAttribute("aria-sort", "descending");
+    // The links kept the sealed search; reload, back and forward keep it too.
+    await expect(searchChip).toBeVisible();
+    await page.reload();
+    await expect(searchChip).toBeVisible();
+    await expect(search).toHaveValue("patente");
+    await page.goBack();
+    await expect(page).toHaveURL(/order=subject/);
+    await expect(searchChip).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(/order=-subject/);
+    await expect(searchChip).toBeVisible();
 
     // Advanced filters: three filters → two chips and '+1'.
     await page.goto("/digital?filters=1");

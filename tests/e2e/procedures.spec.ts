@@ -51,7 +51,9 @@ test.describe("procedures tray", () => {
     await search.fill("t-105");
     await search.press("Enter");
     await expect(page).not.toHaveURL(/page=2/);
-    await expect(page).toHaveURL(/q=t-105/);
+    await expect(page).toHaveURL(/[?&]sq=/); // the words sealed for the session (decision 032)
+    expect(page.url()).not.toContain("t-105");
+    await expect(search).toHaveValue("t-105");
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText("T-105");
 
@@ -64,7 +66,7 @@ test.describe("procedures tray", () => {
     await page.getByLabel("Ordenar por").selectOption("+createdAt");
     await applyFilters(page);
     await expect(page).toHaveURL(/sort=%2BcreatedAt/);
-    await expect(page).not.toHaveURL(/q=[^&]/);
+    await expect(page).not.toHaveURL(/[?&]s?q=[^&]/);
     await expect(cards(page).first()).toContainText("T-100");
 
     // 2026-01-10 … 2026-01-20: T-103 (10th), T-104 (13th), T-105 (16th), T-106 (19th).
@@ -211,7 +213,7 @@ test.describe("with JavaScript", () => {
 
     // The search sends itself 500 ms after the last key.
     await page.getByLabel("Buscar trámites").pressSequentially("zzz-nada", { delay: 20 });
-    await expect(page).toHaveURL(/q=zzz-nada/);
+    await expect(page).toHaveURL(/[?&]sq=/); // the words sealed for the session (decision 032)
     await expect(page.getByText(/No encontramos trámites que coincidan/)).toBeVisible();
 
     await page.goto("/procedures/available");
@@ -252,7 +254,9 @@ test.describe("catalogue", () => {
     const search = page.getByRole("searchbox", { name: "Buscar trámites disponibles" });
     await search.fill("licencia");
     await search.press("Enter");
-    await expect(page).toHaveURL(/q=licencia/);
+    await expect(page).toHaveURL(/[?&]sq=/); // the words sealed for the session (decision 032)
+    expect(page.url()).not.toContain("licencia");
+    await expect(search).toHaveValue("licencia");
     await expect(list.getByRole("link", { name: "Renovación de licencia de conducir" })).toBeVisible();
     await expect(list.getByRole("link", { name: "Salud", exact: true })).toHaveCount(0);
   });

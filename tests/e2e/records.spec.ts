@@ -53,6 +53,8 @@ test.describe("records", () => {
     await search.fill("zzz no existe");
     if (noJs()) await search.press("Enter");
     await expect(page.getByText("No se encontraron expedientes que coincidan con la búsqueda.")).toBeVisible();
+    await expect(page).toHaveURL(/[?&]sq=/); // the words sealed for the session (decision 032)
+    expect(page.url()).not.toContain("zzz");
 
     await page.goto("/records");
     await cards.first().getByRole("link", { name: "Ingresar al expediente" }).click();
@@ -107,6 +109,11 @@ test.describe("records", () => {
     const search = page.getByRole("searchbox", { name: "Buscar documentos incorporados" });
     await search.fill("Imagen 3");
     if (noJs()) await search.press("Enter");
+    await expect(incorporatedTable(page).locator("tbody tr")).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]sq=/); // the words sealed for the session (decision 032)
+    expect(page.url()).not.toContain("Imagen");
+    await page.reload();
+    await expect(search).toHaveValue("Imagen 3");
     await expect(incorporatedTable(page).locator("tbody tr")).toHaveCount(1);
   });
 

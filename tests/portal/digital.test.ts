@@ -12,6 +12,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/dig
 import { loader as termsLoader } from "~/routes/digital.terms";
 import { loader as fileLoader } from "~/routes/resources.digital.file";
 import { loader as confirmLoader } from "~/routes/digital.confirm.$accion";
+import { parseInboxState } from "~/features/digital/inbox-state.server";
 
 /** A view from a page of the portal (the citizen clicked a row or a link): the browser says same-origin. */
 const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
@@ -88,6 +89,41 @@ describe("/digital inbox", () => {
       selected: "notify",
       archived: "false",
     });
+  });
+
+  it("a day filter that is not applied comes back as typed, with why; the valid filters still reach the API (issue 40)", async () => {
+    let seen: URL | null = null;
+    server.use(
+      http.get(`${API}/api/dd/v1/communications/inbox/:cuil`, ({ request }) => {
+        seen ??= new URL(request.url);
+        return HttpResponse.json({ communications: [], total: 0, unseen: 0, last_page: 1 });
+      }),
+    );
+    const response = await load(
+      inboxLoader,
+      "/digital?created_since=31%2F02%2F2026&created_until=01%2F03%2F2026&seen_since=2026-03-10&seen_until=2026-03-01&client=Rentas",
+    );
+    expect(response.status).toBe(200);
+    const { state } = await response.json();
+    expect(state).toMatchObject({
+      created_since: "",
+      created_until: "2026-03-01",
+      seen_since: "2026-03-10",
+      seen_until: "",
+      filtersOpen: true, // the panel holds the messages, so it opens
+      invalidDays: {
+        created_since: { typed: "31/02/2026", problem: "day" },
+        seen_until: { typed: "2026-03-01", problem: "range" },
+      },
+    });
+    const q = Object.fromEntries(seen!.searchParams);
+    expect(q).toMatchObject({ created_until: "2026-03-01", seen_since: "2026-03-10", client: "Rentas" });
+    expect(q.created_since).toBeUndefined();
+    expect(q.seen_until).toBeUndefined();
+    // Text is no day either; no typed day at all is no message.
+    expect(parseInboxState(new URLSearchParams("seen_since=ayer")).invalidDays).toEqual({ seen_since: { typed: "ayer", problem: "day" } });
+    expect(parseInboxState(new URLSearchParams("seen_since=&created_until=")).invalidDays).toEqual({});
+    expect(parseInboxState(new URLSearchParams("")).filtersOpen).toBe(false);
   });
 
   it("goes to /error when the first page fails and back to page 1 with the toast when another page fails", async () => {

@@ -13,7 +13,7 @@ import { loader as trayLoader } from "~/routes/procedures._index";
 import { loader as managerLoader } from "~/routes/records.manager";
 import { loader as summaryLoader } from "~/routes/digital.summary";
 import { loader as inboxLoader } from "~/routes/digital._index";
-import { parseInboxState } from "~/features/digital/query";
+import { parseInboxState } from "~/features/digital/inbox-state.server";
 
 const procConfig = configWithTabs("procedures", [{ code: "pending", description: "Pendientes", count: true, color: "#B45309" }]);
 const instance = (id: string) => ({

@@ -57,13 +57,38 @@ describe("/datos/descarga refreshes only while it says so, and can be stopped", 
 describe("a filter's day that cannot be read", () => {
   it("comes back as typed, with the message tied to the box", async () => {
     const html = await renderWithRouter(
-      <DateFilter id="proc-since" name="since" label="Desde" value={null} invalid="31/02/2026" onValid={() => {}} />,
+      <DateFilter
+        id="proc-since"
+        name="since"
+        label="Desde"
+        value={null}
+        invalid={{ typed: "31/02/2026", problem: "day" }}
+        onValid={() => {}}
+      />,
     );
     expect(html).toContain(common.search.invalidDate);
     const input = allTags(html, "input").find((i) => i.id === "proc-since")!;
     expect(input["aria-invalid"]).toBe("true");
     expect(input["aria-describedby"]).toMatch(/proc-since-error/);
     expect(input.value).toBe("31/02/2026");
+  });
+
+  it("a 'hasta' before its 'desde' says so, next to the 'hasta' box, keeping the day typed", async () => {
+    const html = await renderWithRouter(
+      <DateFilter
+        id="dd-f-created_until"
+        name="created_until"
+        label="Recibida hasta"
+        value={null}
+        invalid={{ typed: "2026-02-01", problem: "range" }}
+      />,
+    );
+    expect(html).toContain(common.search.untilBeforeSince);
+    expect(html).not.toContain(common.search.invalidDate);
+    const input = allTags(html, "input").find((i) => i.id === "dd-f-created_until")!;
+    expect(input["aria-invalid"]).toBe("true");
+    expect(input["aria-describedby"]).toMatch(/dd-f-created_until-error/);
+    expect(input.value).toBe("2026-02-01");
   });
 
   it("a valid day shows no message", async () => {

@@ -43,10 +43,11 @@ describe("tray URL state", () => {
       modal: null,
     });
     expect(parseTrayState(new URLSearchParams("modal=historial"), tabs).modal).toBeNull();
-    // A swapped range is put in order.
+    // A 'hasta' before its 'desde' is not applied, and is said on its box (issue 40; it was swapped silently).
     expect(parseTrayState(new URLSearchParams("since=2026-03-01&until=2026-02-01"), tabs)).toMatchObject({
-      since: "2026-02-01",
-      until: "2026-03-01",
+      since: "2026-03-01",
+      until: null,
+      invalidUntil: { typed: "2026-02-01", problem: "range" },
     });
   });
 
@@ -90,7 +91,7 @@ describe("catalogue URL state", () => {
 describe("tray dates typed that cannot be read (issue 40)", () => {
   it("are kept, as typed, to be said next to their box; the list is not filtered by them", () => {
     const state = parseTrayState(new URLSearchParams("since=31%2F02%2F2026&until=2026-03-01"), tabs);
-    expect(state).toMatchObject({ since: null, until: "2026-03-01", invalidSince: "31/02/2026" });
+    expect(state).toMatchObject({ since: null, until: "2026-03-01", invalidSince: { typed: "31/02/2026", problem: "day" } });
     expect(state.invalidUntil).toBeUndefined();
     expect(parseTrayState(new URLSearchParams("since=&until=04%2F03%2F2026"), tabs)).toMatchObject({ until: "2026-03-04" });
     expect(parseTrayState(new URLSearchParams("since=&until=04%2F03%2F2026"), tabs).invalidSince).toBeUndefined();

@@ -7,11 +7,13 @@ import { common } from "~/lib/messages/common";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
+import { DateFilter } from "~/features/instances/DateFilter";
 import { EmptyState, OmittedNotice, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
+import { SEALED_SEARCH, SEARCH_ACTION } from "~/lib/search-param";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
 import { InboxSort } from "./InboxSort";
-import { hasFilters, inboxHref, ORDER_LABELS, toggledOrder, type InboxState, type OrderKey } from "./query";
+import { DAY_KEYS, hasFilters, inboxHref, ORDER_LABELS, toggledOrder, type InboxState, type OrderKey } from "./query";
 
 const T = digital;
 
@@ -100,13 +102,14 @@ function Keep({ state, omit }: { state: InboxState; omit: string[] }) {
     if (v && !omit.includes(k)) entries.push([k, v]);
   };
   put("tab", state.tab === "unread" ? "unread" : "");
-  put("search", state.search);
+  // The words searched, sealed as the page's links carry them (decision 032).
+  if (state.search && !omit.includes("search")) entries.push(state.sq ? [SEALED_SEARCH, state.sq] : ["search", state.search]);
   put("order", state.order === "-created_at" ? "" : state.order);
   put("seen", state.seen);
   put("client", state.client);
   put("type", state.type.join(","));
   put("selected", state.selected === "notify" ? "notify" : "");
-  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) put(k, state[k]);
+  for (const k of DAY_KEYS) put(k, state[k]);
   return (
     <>
       {entries.map(([k, v]) => (
@@ -147,7 +150,10 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
       ) : null}
 
       <div className="dd-toolbar">
-        <Form method="get" role="search" className="dd-search" action={base}>
+        {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
+        <Form method="post" role="search" className="dd-search" action={SEARCH_ACTION}>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="to" value={archived ? "/digital/archive" : "/digital"} />
           <Keep state={state} omit={["search"]} />
           {state.filtersOpen ? <input type="hidden" name="filters" value="1" /> : null}
           {/* Not a TextField: the label sits over a row that pairs the box with its button, and Field's wrapper would break that row. */}
@@ -236,14 +242,13 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
                     ["seen_until", F.seenUntil],
                   ] as const
                 ).map(([name, label]) => (
-                  <TextField
+                  <DateFilter
                     key={name}
                     id={`dd-f-${name}`}
                     name={name}
-                    type="date"
                     label={label}
-                    hint={common.search.dateHint}
-                    defaultValue={state[name]}
+                    value={state[name] || null}
+                    invalid={state.invalidDays[name]}
                   />
                 ))}
               </div>

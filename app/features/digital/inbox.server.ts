@@ -13,7 +13,9 @@ import { parseForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
 import { digital } from "~/lib/messages/digital";
 import { redirectWithToast } from "~/lib/toast.server";
-import { inboxHref, parseInboxState, seenFilter } from "./query";
+import { inboxHref, seenFilter } from "./query";
+import { parseInboxState } from "./inbox-state.server";
+import { readListSearch } from "~/lib/sealed-search.server";
 import { failedPage } from "~/lib/outage.server";
 import type { RequestScope } from "~/lib/session.server";
 
@@ -23,7 +25,9 @@ const T = digital.toasts;
 export async function loadInbox({ request, context }: RequestScope, archived: boolean) {
   const { ctx } = await requireAdhered({ request, context }, "digital");
   const url = new URL(request.url);
-  const state = parseInboxState(url.searchParams);
+  // The search words come sealed for this session (decision 032); the page's links carry them so.
+  const search = await readListSearch({ request, context }, url.searchParams, "search");
+  const state = { ...parseInboxState(search.params), sq: search.sealed };
   const query: InboxQuery = {
     page: state.page,
     order: state.order,

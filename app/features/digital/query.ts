@@ -1,19 +1,11 @@
 /**
- * The inbox's view state lives in the URL (spec section 3 filters plus `tab` and `filters`).
- * Parsing is lenient: an invalid value is dropped, never an error page.
+ * The inbox's view state lives in the URL (spec section 3 filters plus `tab` and `filters`): pure
+ * helpers for the view; the URL is read on the server (./inbox-state.server), so the browser does
+ * not carry the reading of typed days.
  */
-import { parseDay } from "@common/days";
-import {
-  INBOX_DEFAULT_ORDER,
-  INBOX_DEFAULT_SORT,
-  INBOX_PAGE_MAX,
-  INBOX_TEXT_MAX,
-  inboxOrder,
-  parseInboxOrder,
-  splitInboxTypes,
-  type InboxOrderKey,
-  type InboxSelected,
-} from "@common/inbox";
+import type { InvalidDay } from "~/features/instances/day-range";
+import { putSearch } from "~/lib/search-param";
+import { INBOX_DEFAULT_ORDER, inboxOrder, type InboxOrderKey, type InboxSelected } from "@common/inbox";
 import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 
@@ -31,6 +23,10 @@ export const ORDER_LABELS: Record<OrderKey, string> = {
 };
 export const DEFAULT_ORDER = INBOX_DEFAULT_ORDER;
 
+/** The four day filters, two ranges. */
+export const DAY_KEYS = ["created_since", "created_until", "seen_since", "seen_until"] as const;
+export type DayKey = (typeof DAY_KEYS)[number];
+
 export type InboxState = {
   page: number;
   order: string;
@@ -38,6 +34,8 @@ export type InboxState = {
   desc: boolean;
   tab: "all" | "unread";
   search: string;
+  /** the search words sealed for this session, which the page's links carry instead of `search` (decision 032) */
+  sq?: string;
   seen: "" | "true" | "false";
   client: string;
   type: string[];
@@ -45,55 +43,24 @@ export type InboxState = {
   created_until: string;
   seen_since: string;
   seen_until: string;
+  /** The day filters typed that are not applied, as typed and why (said next to their boxes). */
+  invalidDays: Partial<Record<DayKey, InvalidDay>>;
   selected: InboxSelected;
-  /** advanced filter panel open */
+  /** advanced filter panel open (always, when a typed day is not applied: its message is there) */
   filtersOpen: boolean;
 };
-
-export function parseInboxState(params: URLSearchParams): InboxState {
-  const { key, desc } = parseInboxOrder(params.get("order") ?? "") ?? INBOX_DEFAULT_SORT;
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const seen = params.get("seen");
-  const types = params
-    .getAll("type")
-    .flatMap(splitInboxTypes)
-    .filter((t) => /^[\w-]{1,32}$/.test(t));
-  let created_since = parseDay(params.get("created_since")) ?? "";
-  let created_until = parseDay(params.get("created_until")) ?? "";
-  if (created_since && created_until && created_since > created_until) [created_since, created_until] = [created_until, created_since];
-  let seen_since = parseDay(params.get("seen_since")) ?? "";
-  let seen_until = parseDay(params.get("seen_until")) ?? "";
-  if (seen_since && seen_until && seen_since > seen_until) [seen_since, seen_until] = [seen_until, seen_since];
-  return {
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, INBOX_PAGE_MAX) : 1,
-    order: inboxOrder(key, desc),
-    orderKey: key,
-    desc,
-    tab: params.get("tab") === "unread" ? "unread" : "all",
-    search: (params.get("search") ?? "").trim().slice(0, INBOX_TEXT_MAX),
-    seen: seen === "true" || seen === "false" ? seen : "",
-    client: (params.get("client") ?? "").trim().slice(0, INBOX_TEXT_MAX),
-    type: [...new Set(types)],
-    created_since,
-    created_until,
-    seen_since,
-    seen_until,
-    selected: params.get("selected") === "notify" ? "notify" : "received",
-    filtersOpen: params.get("filters") === "1",
-  };
-}
 
 /** Query string of a state (defaults left out), with `over` applied; page resets unless given. */
 export function inboxHref(base: string, state: InboxState, over: Partial<InboxState> = {}): string {
   const s = { ...state, page: 1, ...over };
   const p = new URLSearchParams();
   if (s.tab === "unread") p.set("tab", "unread");
-  if (s.search) p.set("search", s.search);
+  putSearch(p, "search", s.search, s.sq);
   if (s.seen) p.set("seen", s.seen);
   if (s.client) p.set("client", s.client);
   if (s.type.length) p.set("type", s.type.join(","));
   if (s.selected === "notify") p.set("selected", "notify");
-  for (const k of ["created_since", "created_until", "seen_since", "seen_until"] as const) if (s[k]) p.set(k, s[k]);
+  for (const k of DAY_KEYS) if (s[k]) p.set(k, s[k]);
   if (s.order !== DEFAULT_ORDER) p.set("order", s.order);
   if (s.filtersOpen) p.set("filters", "1");
   if (s.page > 1) p.set("page", String(s.page));

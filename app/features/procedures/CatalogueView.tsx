@@ -6,6 +6,8 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref, requirementsHref } from "./url";
+import { SEARCH_ACTION } from "~/lib/search-param";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 type Item = SerializeFrom<typeof loadCatalogue>["items"][number];
 
@@ -47,7 +49,10 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
           {t.available.title}
         </h1>
       </div>
-      <Form method="get" action="/procedures/available" className="toolbar" role="search">
+      {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
+      <Form method="post" action={SEARCH_ACTION} className="toolbar" role="search">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="to" value="/procedures/available" />
         <TextField
           id="catalogue-q"
           name="q"
@@ -93,7 +98,7 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
             page={page}
             lastPage={lastPage}
             label={t.ui.cataloguePaginatorLabel}
-            hrefFor={(p) => catalogueHref({ parentId: state.parentId, q: state.q, page: p })}
+            hrefFor={(p) => catalogueHref({ parentId: state.parentId, q: state.q, sq: state.sq, page: p })}
           />
         </>
       )}

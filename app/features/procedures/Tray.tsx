@@ -10,6 +10,7 @@ import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField
 import { DataTable } from "~/ui/DataTable";
 import { SortSelect } from "~/features/instances/SortSelect";
 import { DateFilter } from "~/features/instances/DateFilter";
+import { SEARCH_ACTION } from "~/lib/search-param";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
@@ -25,7 +26,10 @@ export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTa
   const onSearch = useDebouncedSubmit();
   const onChangeNow = useDebouncedSubmit(0);
   return (
-    <Form method="get" action="/procedures" className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
+    // Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032).
+    <Form method="post" action={SEARCH_ACTION} className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="to" value="/procedures" />
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
       <TextField
         id="proc-q"

@@ -7,6 +7,7 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { CATALOGUE_PAGE_SIZE, paginateList } from "~/lib/paginate";
 import { redirectWithToast } from "~/lib/toast.server";
 import { catalogueHref, parseCatalogueState } from "./url";
+import { readListSearch } from "~/lib/sealed-search.server";
 import { failedPage } from "~/lib/outage.server";
 import type { RequestScope } from "~/lib/session.server";
 
@@ -53,7 +54,9 @@ export function levelOf(items: CatalogueItem[], parentId: string): Level {
 /** Loader of /procedures/available: one page of a catalogue level, or of a search across it. */
 export async function loadCatalogue({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "procedures");
-  const state = parseCatalogueState(new URL(request.url).searchParams);
+  // The search words come sealed for this session (decision 032); the page's links carry them so.
+  const search = await readListSearch({ request, context }, new URL(request.url).searchParams, "q");
+  const state = { ...parseCatalogueState(search.params), sq: search.sealed };
   let items: CatalogueItem[];
   try {
     items = await getCatalogue(ctx, state.q ? { filter: state.q } : { parentId: state.parentId });

@@ -1,9 +1,10 @@
 /**
  * The tray's URL read on the server: the loader reads it once and the view renders what it read,
- * so the browser does not carry the reading of typed days (@common/days).
+ * so the browser does not carry the reading of typed days (~/features/instances/day-range).
  */
-import { parseDay } from "@common/days";
 import { clampPage } from "~/lib/paginate";
+import { sealedOf } from "~/lib/search-param";
+import { readDayRange } from "~/features/instances/day-range";
 import { MODALS, parseSort, type TrayModal, type TrayState } from "./url";
 
 export function parseTrayState(params: URLSearchParams, tabCodes: readonly string[]): TrayState {
@@ -11,16 +12,12 @@ export function parseTrayState(params: URLSearchParams, tabCodes: readonly strin
   const tab = rawTab && tabCodes.includes(rawTab) ? rawTab : (tabCodes[0] ?? "");
   const modal = params.get("modal");
   const instance = params.get("instance");
-  const typed = (name: string) => (params.get(name) ?? "").trim().slice(0, 40);
-  let since = parseDay(typed("since"));
-  let until = parseDay(typed("until"));
-  const invalidSince = typed("since") && !since ? typed("since") : undefined;
-  const invalidUntil = typed("until") && !until ? typed("until") : undefined;
-  if (since && until && since > until) [since, until] = [until, since];
+  const { since, until, invalidSince, invalidUntil } = readDayRange(params.get("since"), params.get("until"));
   return {
     tab,
     explicitTab: Boolean(rawTab && tabCodes.includes(rawTab)),
     q: (params.get("q") ?? "").trim().slice(0, 200),
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     since,
     until,
     ...(invalidSince ? { invalidSince } : {}),

@@ -22,6 +22,7 @@ import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { parseTrayState } from "./tray-state.server";
+import { readListSearch } from "~/lib/sealed-search.server";
 import { DEFAULT_SORT, safeReturnTo, trayHref, withModal, withoutModal, type TrayState } from "./url";
 import { keepDraftHeader, restoreDraft } from "~/features/session/drafts.server";
 import { failedPage } from "~/lib/outage.server";
@@ -57,10 +58,15 @@ export async function loadTray({ request, context }: RequestScope) {
   const tabs = module.tabs;
   const defaultTab = tabs[0]?.code ?? "";
   const url = new URL(request.url);
-  const state = parseTrayState(
-    url.searchParams,
-    tabs.map((tab) => tab.code),
-  );
+  // The search words come sealed for this session (decision 032); the page's links carry them so.
+  const search = await readListSearch({ request, context }, url.searchParams, "q");
+  const state = {
+    ...parseTrayState(
+      search.params,
+      tabs.map((tab) => tab.code),
+    ),
+    sq: search.sealed,
+  };
 
   const counted = await loadTabsWithPage(
     tabs,

@@ -5,6 +5,8 @@
 import { safeReturnPath } from "~/lib/redirect";
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
+import type { InvalidDay } from "~/features/instances/day-range";
+import { putSearch, sealedOf } from "~/lib/search-param";
 
 export { DEFAULT_SORT, parseSort };
 export const MODALS = ["historial", "adjuntos", "cancelar"] as const;
@@ -15,11 +17,13 @@ export type TrayState = {
   /** the tab came from the URL (a tab change), not the default */
   explicitTab: boolean;
   q: string;
+  /** the search words sealed for this session, which the page's links carry instead of `q` (decision 032) */
+  sq?: string;
   since: string | null;
   until: string | null;
-  /** A day typed that cannot be read (said next to its box; the list is not filtered by it). */
-  invalidSince?: string;
-  invalidUntil?: string;
+  /** A day typed that is not applied (said next to its box; the list is not filtered by it). */
+  invalidSince?: InvalidDay;
+  invalidUntil?: InvalidDay;
   sort: SortValue;
   page: number;
   modal: TrayModal | null;
@@ -30,7 +34,7 @@ export type TrayState = {
 export function trayHref(state: Partial<TrayState>, defaultTab?: string): string {
   const params = new URLSearchParams();
   if (state.tab && state.tab !== defaultTab) params.set("tab", state.tab);
-  if (state.q) params.set("q", state.q);
+  putSearch(params, "q", state.q, state.sq);
   if (state.since) params.set("since", state.since);
   if (state.until) params.set("until", state.until);
   if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
@@ -77,7 +81,7 @@ export function withoutModal(href: string): string {
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
-export type CatalogueState = { parentId: string | null; q: string; page: number; filter: string | null };
+export type CatalogueState = { parentId: string | null; q: string; sq?: string; page: number; filter: string | null };
 
 export function parseCatalogueState(params: URLSearchParams): CatalogueState {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
@@ -86,14 +90,15 @@ export function parseCatalogueState(params: URLSearchParams): CatalogueState {
     q,
     // A category's id as the backend wrote it: a number or a code (not only digits, decision 098).
     parentId: !q && parentId && /^[\p{L}\p{N}_.:-]{1,64}$/u.test(parentId) ? parentId : null,
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     page: clampPage(params.get("page")),
     filter: null,
   };
 }
 
-export function catalogueHref(state: { parentId?: string | null; q?: string; page?: number }): string {
+export function catalogueHref(state: { parentId?: string | null; q?: string; sq?: string; page?: number }): string {
   const params = new URLSearchParams();
-  if (state.q) params.set("q", state.q);
+  if (state.q) putSearch(params, "q", state.q, state.sq);
   else if (state.parentId) params.set("parentId", state.parentId);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   const query = params.toString();

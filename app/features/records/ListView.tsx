@@ -21,12 +21,17 @@ import {
 } from "~/ui";
 import type { loadRecords } from "./list.server";
 import { listHref, type ListState } from "./url";
+import { SEARCH_ACTION } from "~/lib/search-param";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }) {
   const onSearch = useDebouncedSubmit();
   const onChangeNow = useDebouncedSubmit(0);
   return (
-    <Form method="get" action="/records" className="toolbar rec-filters" role="search" aria-label={t.searchLabel}>
+    // Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032).
+    <Form method="post" action={SEARCH_ACTION} className="toolbar rec-filters" role="search" aria-label={t.searchLabel}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="to" value="/records" />
       {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
       <TextField
         id="rec-q"

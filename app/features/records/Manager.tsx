@@ -9,6 +9,7 @@ import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, TimesInUt
 import { DataTable } from "~/ui/DataTable";
 import { downloadHref, sentId, type DocPage, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
+import { SEARCH_ACTION } from "~/lib/search-param";
 
 const m = t.manager;
 
@@ -88,7 +89,10 @@ export function IncorporatedSection({ list, count, state }: { list: DocPage<Inco
       <h3 id="rec-incorporated" className="rec-section__title">
         {m.incorporated}
       </h3>
-      <Form method="get" action="/records/manager/" className="rec-search" role="search" aria-label={m.searchIncorporated}>
+      {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
+      <Form method="post" action={SEARCH_ACTION} className="rec-search" role="search" aria-label={m.searchIncorporated}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="to" value="/records/manager/" />
         <input type="hidden" name="file" value={state.file} />
         {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
         {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}

@@ -59,7 +59,15 @@ export function ManagerView({ data }: { data: SerializeFrom<typeof loadManager> 
 
   const { header, counts } = data;
   // The pages the loader showed (an out-of-range one clamped): every link keeps them.
-  const state = { ...parsed, ipage: data.incorporated.page, spage: data.sent.page, ppage: data.pending.page };
+  const state = {
+    ...parsed,
+    // The words searched as the loader opened them (the URL holds them sealed, decision 032).
+    q: data.search.q,
+    sq: data.search.sq,
+    ipage: data.incorporated.page,
+    spage: data.sent.page,
+    ppage: data.pending.page,
+  };
   const isPreviewed = (d: { fileId: string }) => d.fileId === state.doc;
   return (
     <section aria-labelledby="page-title" className="rec-manager">

@@ -2,6 +2,7 @@ import { dispositionName, withTypeExtension } from "@common/file-names";
 import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { SEALED_SEARCH } from "~/lib/search-param";
 import { records as t } from "~/lib/messages/records";
 import { Modal, Spinner, useHydrated } from "~/ui";
 import { PageImage, PageTextView, ViewToggle, type PageTextState } from "~/features/readable/PageViews";
@@ -168,7 +169,7 @@ export function PreviewModal({ state, docs, index, pageCount, text = null, reada
       <input type="hidden" name="file" value={state.file} />
       <input type="hidden" name="modal" value="preview" />
       {state.set !== "incorporated" ? <input type="hidden" name="set" value={state.set} /> : null}
-      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {state.q ? <input type="hidden" name={state.sq ? SEALED_SEARCH : "q"} value={state.sq ?? state.q} /> : null}
       {state.ipage > 1 ? <input type="hidden" name="ipage" value={state.ipage} /> : null}
       {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
       {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}

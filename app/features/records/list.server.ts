@@ -5,6 +5,7 @@ import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
+import { readListSearch } from "~/lib/sealed-search.server";
 import { failedPage } from "~/lib/outage.server";
 import type { RequestScope } from "~/lib/session.server";
 
@@ -15,10 +16,15 @@ export async function loadRecords({ request, context }: RequestScope) {
   if (!module) throw new Response("No encontrado", { status: 404 });
   const tabs = module.tabs;
   const defaultTab = tabs[0]?.code ?? "";
-  const state = parseListState(
-    new URL(request.url).searchParams,
-    tabs.map((tab) => tab.code),
-  );
+  // The search words come sealed for this session (decision 032); the page's links carry them so.
+  const search = await readListSearch({ request, context }, new URL(request.url).searchParams, "q");
+  const state = {
+    ...parseListState(
+      search.params,
+      tabs.map((tab) => tab.code),
+    ),
+    sq: search.sealed,
+  };
 
   const counted = await loadTabsWithPage(
     tabs,

@@ -30,6 +30,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { incorporatedRefs, pendingRefs, sentRefs, visiblePages, type DocRef } from "./docs";
 import { noJsUpload } from "./upload.server";
 import { isId, managerHref, parseManagerState, withoutModal, type ManagerState } from "./url";
+import { readListSearch } from "~/lib/sealed-search.server";
 import type { RequestScope } from "~/lib/session.server";
 
 const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -48,8 +49,11 @@ function refsOf(
 export async function loadManager({ request, context }: RequestScope) {
   const { ctx, config } = await requireAdhered({ request, context }, "records");
   const url = new URL(request.url);
-  const state = parseManagerState(url.searchParams);
-  if (!state) throw redirect("/records");
+  // The search words come sealed for this session (decision 032); the page's links carry them so.
+  const search = await readListSearch({ request, context }, url.searchParams, "q");
+  const parsed = parseManagerState(search.params);
+  if (!parsed) throw redirect("/records");
+  const state: ManagerState = { ...parsed, sq: search.sealed };
 
   // The communications about this record (decision 026) go out with the header; a failure says so in
   // place, the rest still shows.
@@ -135,6 +139,8 @@ export async function loadManager({ request, context }: RequestScope) {
 
   return json({
     ok: true as const,
+    /** the words searched, opened, and as the links carry them (the view reads the rest of its state from the URL) */
+    search: { q: state.q, sq: state.sq },
     header,
     // The visible page of each list only (issue 30); the open dialog's documents beside them.
     ...visiblePages(lists, state),

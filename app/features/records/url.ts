@@ -7,13 +7,15 @@
  */
 import { DEFAULT_SORT, parseSort, type SortValue } from "~/features/instances/sort";
 import { clampPage } from "~/lib/paginate";
+import { putSearch, sealedOf } from "~/lib/search-param";
 
 export { DEFAULT_SORT, parseSort };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const isId = (value: string | null | undefined): value is string => !!value && ID.test(value);
 
-export type ListState = { tab: string; explicitTab: boolean; q: string; sort: SortValue; page: number };
+/** `sq`: the search words sealed for this session, which the page's links carry instead of `q` (decision 032). */
+export type ListState = { tab: string; explicitTab: boolean; q: string; sq?: string; sort: SortValue; page: number };
 
 export function parseListState(params: URLSearchParams, tabCodes: readonly string[]): ListState {
   const rawTab = params.get("tab");
@@ -22,6 +24,7 @@ export function parseListState(params: URLSearchParams, tabCodes: readonly strin
     tab: valid ? rawTab! : (tabCodes[0] ?? ""),
     explicitTab: valid,
     q: (params.get("q") ?? "").trim().slice(0, 200),
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     sort: parseSort(params.get("sort")),
     page: clampPage(params.get("page")),
   };
@@ -30,7 +33,7 @@ export function parseListState(params: URLSearchParams, tabCodes: readonly strin
 export function listHref(state: Partial<ListState>, defaultTab?: string): string {
   const params = new URLSearchParams();
   if (state.tab && state.tab !== defaultTab) params.set("tab", state.tab);
-  if (state.q) params.set("q", state.q);
+  putSearch(params, "q", state.q, state.sq);
   if (state.sort && state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   const query = params.toString();
@@ -64,6 +67,8 @@ export function validPage(value: unknown, count: number): number | null {
 export type ManagerState = {
   file: string;
   q: string;
+  /** the search words sealed for this session (decision 032) */
+  sq?: string;
   ipage: number;
   spage: number;
   ppage: number;
@@ -86,6 +91,7 @@ export function parseManagerState(params: URLSearchParams): ManagerState | null 
   return {
     file,
     q: (params.get("q") ?? "").trim().slice(0, 200),
+    ...(sealedOf(params) ? { sq: sealedOf(params) } : {}),
     ipage: clampPage(params.get("ipage")),
     spage: clampPage(params.get("spage")),
     ppage: clampPage(params.get("ppage")),
@@ -103,7 +109,7 @@ export function parseManagerState(params: URLSearchParams): ManagerState | null 
 export function managerHref(state: Partial<ManagerState> & { file: string }): string {
   const params = new URLSearchParams();
   params.set("file", state.file);
-  if (state.q) params.set("q", state.q);
+  putSearch(params, "q", state.q, state.sq);
   if (state.ipage && state.ipage > 1) params.set("ipage", String(state.ipage));
   if (state.spage && state.spage > 1) params.set("spage", String(state.spage));
   if (state.ppage && state.ppage > 1) params.set("ppage", String(state.ppage));

@@ -73,6 +73,8 @@ export const common = {
     dateHint: "Formato: dd/mm/aaaa.",
     invalidDate: "Ingresa una fecha válida, con el formato dd/mm/aaaa.",
     invalidRange: "La fecha desde no puede ser posterior a la fecha hasta.",
+    /** Beside a 'hasta' box whose day is before its 'desde' (issue 40; that 'hasta' is not applied). */
+    untilBeforeSince: "La fecha hasta no puede ser anterior a la fecha desde.",
   },
   sort: {
     label: "Ordenar por",
