@@ -120,13 +120,18 @@ async function recordExtras(side: Side) {
         if (url.origin === side.stack.portalUrl && (r.resourceType() === "fetch" || r.resourceType() === "xhr"))
           sent.push(url.pathname + url.search);
       });
+      // Discovery starts once React has hydrated the page, which a loaded machine can put off for
+      // seconds: the first fetch is waited for (a page with links to discover always sends one).
+      const first = tab.waitForRequest((r) => r.resourceType() === "fetch", { timeout: 20_000 }).catch(() => null);
       await tab.goto(side.stack.portalUrl + page.path);
-      // Discovery starts once the page is hydrated; on a loaded machine that can be after the network went idle.
-      await tab.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+      const links = await tab.locator("a[data-discover], form[data-discover]").count();
+      if (links > 0 && !(await first)) throw new Error(`${side.name} ${page.path}: no request after the document within 20 s`);
       await tab.waitForTimeout(300);
       await tab.waitForLoadState("networkidle");
       await tab.close();
-      side.extras.set(page.path, sent);
+      // The same manifest asked twice is a race of discovery's own (a second batch of links found
+      // while the first answer is on its way): one view asks each once.
+      side.extras.set(page.path, [...new Set(sent)]);
     }
   } finally {
     await browser.close();
