@@ -28,6 +28,7 @@ import { installFaultHandlers } from "../common/process-faults.js";
 import { apiObserver, createPortalMetrics, type AccessEntry } from "./metrics.js";
 import { readinessRoute, type PortalHealth, type ReadinessOptions } from "./readiness.js";
 import { decodesWhole, routePatternOf } from "./route-pattern.js";
+import { handlerPerSegment } from "./route-segments.js";
 
 export type { AccessEntry };
 
@@ -45,6 +46,8 @@ export type PortalAppOptions = {
   bodyDeadlines?: { formMs: number; uploadWindowMs: number };
   /** told of every API call the app makes (the metrics, decision 061); default: nobody */
   observe?: ApiObserver;
+  /** one Remix handler per first path segment (decision 044; default); false: one over the whole build */
+  perSegment?: boolean;
 };
 
 export function writeAccessLine(entry: AccessEntry) {
@@ -82,6 +85,7 @@ export function createPortalApp({
   readiness,
   bodyDeadlines = { formMs: FORM_BODY_MS, uploadWindowMs: UPLOAD_WINDOW_MS },
   observe,
+  perSegment = true,
 }: PortalAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -113,12 +117,11 @@ export function createPortalApp({
   beforeRemix?.(app);
   // Each request's state, shared by all its loaders, its action and entry.server (decision 076).
   const getLoadContext = () => newLoadContext(observe);
-  app.all(
-    "*",
-    crossSiteGate(build),
-    bodyDeadline(bodyDeadlines),
-    createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }),
-  );
+  const make = (b: ServerBuild) => createRequestHandler({ build: b, mode: process.env.NODE_ENV, getLoadContext });
+  // Decision 044: the handler over the routes the path's first segment can match, made once here.
+  const handlerFor = perSegment ? handlerPerSegment(build, make) : null;
+  const remix: express.RequestHandler = handlerFor ? (req, res, next) => handlerFor(req.originalUrl)(req, res, next) : make(build);
+  app.all("*", crossSiteGate(build), bodyDeadline(bodyDeadlines), remix);
   // What fails outside Remix's own handling: one JSON line, and a bare 500 (express's would print the stack).
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     writeErrorLine("request failed", error, req.headers[REQUEST_ID_HEADER] as string);

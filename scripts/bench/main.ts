@@ -5,7 +5,8 @@
  *   heavy citizen and of a static signed-in page (/accesibilidad) at 10 and 100 connections
  *   (autocannon, after a warm-up), next to two baselines: a separate minimal Remix 2.17 app (one
  *   route, no loader, served by the same portal server; decision 020) and a bare page of our own
- *   build (/bench-baseline, decision 020). Each page is measured `--rounds` times, the order
+ *   build (/bench-baseline, decision 020); and the framework's floor, `/digital` of a bare Remix app
+ *   with the portal's route table (scripts/bench/bare-routes.ts). Each page is measured `--rounds` times, the order
  *   rotated every round, and the median of the rounds is reported with its ratio to both baselines;
  * - the API calls behind them, directly with a bearer token (inbox first page, page 5,000, a
  *   common and a rare subject word, counts);
@@ -22,7 +23,8 @@
  * as before), --only-ssr (skip the API timings, the upload and the mobile metrics), --only-10 (the
  * pages at 10 connections only, where the targets are set: half the run), --accept-encoding
  * (what the pages are asked with; default a current Chromium's, "gzip, deflate, br, zstd"). Ports:
- * BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220), BENCH_OIDC_PORT (4221), BENCH_BARE_PORT (3223).
+ * BENCH_PORTAL_PORT (3220), BENCH_API_PORT (4220), BENCH_OIDC_PORT (4221), BENCH_BARE_PORT (3223),
+ * BENCH_FLOOR_PORT (3224).
  * The PostgreSQL database (DATABASE_URL, named bench*) is dropped and recreated.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -31,6 +33,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measure as measureBudgets } from "../budgets.js";
+import { bareRoutesDir, makeBareRoutesApp } from "./bare-routes.js";
 import { startStack, waitFor, type Stack } from "../stack.js";
 import { apiToken, portalSession } from "./auth.js";
 import { BROWSER_ACCEPT_ENCODING, measureLoad, pageHeaders, percentile, type LoadResult } from "./measure-load.js";
@@ -81,6 +84,7 @@ const ports = {
   api: Number(process.env.BENCH_API_PORT ?? 4220),
   oidc: Number(process.env.BENCH_OIDC_PORT ?? 4221),
   bare: Number(process.env.BENCH_BARE_PORT ?? 3223),
+  floor: Number(process.env.BENCH_FLOOR_PORT ?? 3224),
 };
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -96,6 +100,10 @@ if (!args["no-build"] || !fs.existsSync(path.join(root, "dist/api.js")))
 if (!args["no-build"] || !fs.existsSync(path.join(bareDir, "build/index.js"))) {
   log("remix build of the bare Remix app (decision 020)");
   execFileSync(process.execPath, [remixCli, "build", bareDir], { cwd: root, stdio: "inherit" });
+}
+if (!args["no-build"] || !fs.existsSync(path.join(bareRoutesDir, "build/index.js"))) {
+  log("the framework's floor: a bare Remix app with the portal's route table (issue 39)");
+  await makeBareRoutesApp();
 }
 const budgets = measureBudgets();
 const ROUTES: Record<string, string> = {
@@ -163,9 +171,12 @@ for (const dialect of dbs) {
 
   let stack: Stack | null = null;
   let bare: ReturnType<typeof startBare> | null = null;
+  let floor: ReturnType<typeof startBare> | null = null;
   try {
     bare = startBare();
     await waitFor(`${bare.url}/`, bare.child);
+    floor = startBare(bareRoutesDir, ports.floor);
+    await waitFor(`${floor.url}/`, floor.child);
     stack = await startStack({
       compiled,
       dataDir,
@@ -183,6 +194,7 @@ for (const dialect of dbs) {
     // SSR under load: every page `rounds` times, the order rotated each round; the median per page.
     const pages: { name: string; url: string; signedIn: boolean }[] = [
       { name: "bare Remix app", url: `${bare.url}/`, signedIn: false },
+      { name: "framework floor", url: `${floor.url}/digital`, signedIn: false },
       { name: "baseline", url: `${stack.portalUrl}/bench-baseline`, signedIn: false },
       { name: "/accesibilidad", url: `${stack.portalUrl}/accesibilidad`, signedIn: true },
       { name: "/digital", url: `${stack.portalUrl}/digital`, signedIn: true },
@@ -308,6 +320,7 @@ for (const dialect of dbs) {
   } finally {
     await stack?.stop();
     await bare?.stop();
+    await floor?.stop();
   }
 }
 
@@ -318,13 +331,13 @@ printReport(results);
 log(`written ${path.relative(process.cwd(), path.join(benchDir, "results.json"))}`);
 
 /** The bare Remix app (decision 020) under the same portal server as the portal, compiled or through tsx like the stack. */
-function startBare() {
+function startBare(dir = bareDir, port = ports.bare) {
   const args = compiled
     ? [path.join(root, "dist/portal-server.js"), "build/index.js"]
     : ["--import", "tsx", path.join(root, "portal/server.ts"), "build/index.js"];
   const child = spawn(process.execPath, args, {
-    cwd: bareDir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(ports.bare), HOST: "localhost" },
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "localhost" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = () =>
@@ -333,7 +346,7 @@ function startBare() {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { url: `http://localhost:${ports.bare}`, child, stop };
+  return { url: `http://localhost:${port}`, child, stop };
 }
 
 /** The median run of several (by throughput; latencies are the medians of each percentile). */

@@ -133,10 +133,10 @@ export { failOnUnhandled } from "./unhandled";
  * The portal's real HTTP server (portal/server.ts) over `build`, on a free port, for the test file:
  * started before its tests, closed after them; `base` is its URL once started.
  */
-export function servedPortal(build: ServerBuild): { readonly base: string } {
+export function servedPortal(build: ServerBuild, options: { perSegment?: boolean } = {}): { readonly base: string } {
   let served: { base: string; close: () => void } | null = null;
   beforeAll(async () => {
-    const listening = hardenServer(createPortalApp({ build, onAccess: () => {} }).listen(0, "127.0.0.1"));
+    const listening = hardenServer(createPortalApp({ build, onAccess: () => {}, ...options }).listen(0, "127.0.0.1"));
     await new Promise((r) => listening.once("listening", r));
     served = { base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`, close: () => listening.close() };
   });
