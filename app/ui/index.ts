@@ -37,6 +37,7 @@ export { JS_ENABLED_SCRIPT, JsEnabledScript } from "./JsEnabledScript";
 export { Modal, ModalFrame, type ModalFrameProps, type ModalProps } from "./Modal";
 export { OmittedNotice } from "./OmittedNotice";
 export { Paginator, type PaginatorProps } from "./Paginator";
+export { SearchBox, SearchButton } from "./SearchBox";
 export { SkeletonCards, SkeletonRows, SkeletonTabs } from "./Skeleton";
 export { LoadingScreen, Spinner, type SpinnerProps } from "./Spinner";
 export { Tabs, type TabItem, type TabsProps } from "./Tabs";

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
+import { EmptyState, Paginator, SearchBox, SearchButton, SkeletonRows } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref, requirementsHref } from "./url";
 
@@ -17,7 +17,6 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
   const { state, items, page, lastPage, level, publicUrl } = data;
   const navigation = useNavigation();
   const location = useLocation();
-  const onSearch = useDebouncedSubmit();
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname.replace(/\/$/, "") === "/procedures/available" &&
@@ -48,19 +47,8 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
         </h1>
       </div>
       <Form method="get" action="/procedures/available" className="toolbar" role="search">
-        <TextField
-          id="catalogue-q"
-          name="q"
-          type="search"
-          autoComplete="off"
-          label={t.available.searchLabel}
-          defaultValue={state.q}
-          maxLength={200}
-          onChange={onSearch}
-        />
-        <button type="submit" className="btn btn--secondary no-js-only">
-          {common.actions.search}
-        </button>
+        <SearchBox id="catalogue-q" label={t.available.searchLabel} defaultValue={state.q} />
+        <SearchButton />
       </Form>
       {level ? (
         <div className="proc-catalogue__back">
