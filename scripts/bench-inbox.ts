@@ -19,8 +19,8 @@ import { sql } from "kysely";
 import { createDatabase } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seedDigitalReference } from "../server/seed/digital.js";
-import { benchCommunication } from "./bench/inbox-rows.js";
-import { PG_BULK_LOAD_INBOX_COUNTS, queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
+import { benchCommunication, inboxFilters as f } from "./bench/inbox-rows.js";
+import { PG_BULK_LOAD_INBOX_COUNTS, queryInbox } from "../server/domain/dd/inbox-repository.js";
 import { inbox } from "../server/domain/dd/service.js";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -134,13 +134,6 @@ try {
     `seeded ${ROWS.toLocaleString("en")} communications${OTHER_ROWS ? ` (+ ${OTHER_ROWS.toLocaleString("en")} of ${OTHER_CITIZENS.toLocaleString("en")} other citizens)` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  const f = (over: Partial<InboxFilters>): InboxFilters => ({
-    page: 1,
-    order: { key: "created_at", desc: true },
-    archived: false,
-    selected: "received",
-    ...over,
-  });
   const lastPage = (await inbox(db, CUIL, f({}))).last_page;
   const cases: [string, () => Promise<unknown>][] = [
     ["first page (-created_at)", () => inbox(db, CUIL, f({}))],

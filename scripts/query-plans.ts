@@ -15,8 +15,8 @@ import { createDatabase, type Db } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seed } from "../server/seed/index.js";
 import { demoCitizens } from "../server/auth/oidc/demo-citizens.js";
-import { benchCommunication } from "./bench/inbox-rows.js";
-import { queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
+import { benchCommunication, inboxFilters as f } from "./bench/inbox-rows.js";
+import { queryInbox } from "../server/domain/dd/inbox-repository.js";
 import { listInstances } from "../server/domain/procedures/service.js";
 import { listRecords } from "../server/domain/records/service.js";
 import { createDiskBlobStore } from "../server/storage/index.js";
@@ -122,13 +122,6 @@ try {
   } else await sql`analyze`.execute(handle.db);
   console.log(`${handle.dialect}: ${ROWS.toLocaleString("en")} communications for one citizen plus the demo seed`);
 
-  const f = (over: Partial<InboxFilters>): InboxFilters => ({
-    page: 1,
-    order: { key: "created_at", desc: true },
-    archived: false,
-    selected: "received",
-    ...over,
-  });
   await explain("inbox: first page, -created_at (+ counts)", (d) => queryInbox(d, CUIL, f({}), 10));
   await explain("inbox: page 3,000 of 9,500, -created_at", (d) => queryInbox(d, CUIL, f({ page: 3000 }), 10));
   await explain("inbox: page 9,000 (read from the other end)", (d) => queryInbox(d, CUIL, f({ page: 9000 }), 10));

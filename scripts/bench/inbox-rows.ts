@@ -3,6 +3,7 @@
  * the i-th row made by the domain's own `communicationRow`, so a column the schema adds or renames
  * is a type error here, not a bench that measures another shape.
  */
+import type { InboxFilters } from "../../server/domain/dd/inbox-repository.js";
 import { communicationRow } from "../../server/domain/dd/service.js";
 import { communicationTypes, demoClients } from "../../server/seed/digital.js";
 
@@ -37,3 +38,12 @@ export function benchCommunication(
     { code, sequence: i + 1, year, recipient, filesPending: 0 },
   );
 }
+
+/** The inbox's filters as the page opens it (first page, newest first, received, not archived), with `over` changed. */
+export const inboxFilters = (over: Partial<InboxFilters>): InboxFilters => ({
+  page: 1,
+  order: { key: "created_at", desc: true },
+  archived: false,
+  selected: "received",
+  ...over,
+});
