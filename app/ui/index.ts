@@ -1,5 +1,6 @@
 /** Shared UI components (see each file's doc comments). DataTable is imported from ./DataTable itself (see there why). */
 export { Badge, type BadgeProps } from "./Badge";
+export { Breadcrumbs } from "./Breadcrumbs";
 export {
   Button,
   LinkButton,

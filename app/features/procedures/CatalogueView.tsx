@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { EmptyState, Paginator, SearchBox, SearchButton, SkeletonRows } from "~/ui";
+import { Breadcrumbs, EmptyState, Paginator, SearchBox, SearchButton, SkeletonRows } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref, requirementsHref } from "./url";
 
@@ -26,20 +26,12 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
     <section aria-labelledby="page-title" className="proc-catalogue">
       {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
       {level ? null : (
-        <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
-          <ol>
-            <li>
-              <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
-            </li>
-            <li>
-              {state.q ? (
-                <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
-              ) : (
-                <span aria-current="page">{furniture.routeLabels.available}</span>
-              )}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumbs
+          items={[
+            { label: furniture.routeLabels.procedures, to: "/procedures" },
+            { label: furniture.routeLabels.available, to: state.q ? "/procedures/available" : undefined },
+          ]}
+        />
       )}
       <div className="page-head">
         <h1 id="page-title" className="page-title">
