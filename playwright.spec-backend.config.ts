@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { browserUse } from "./tests/e2e/browser-use";
+import { browserUse, stackPorts, stackServer } from "./tests/e2e/browser-use";
 
 /**
  * The end-to-end suite against the spec backend (tests/spec-backend/: a second backend written from
@@ -11,9 +11,7 @@ import { browserUse } from "./tests/e2e/browser-use";
  * `npm run test:e2e:spec-backend` runs every variant in turn (scripts/e2e-spec-backend.mjs).
  * Every spec runs with JavaScript and without it, like the main suite.
  */
-const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
-const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4101);
+const ports = stackPorts();
 const SPEC_PORT = Number(process.env.E2E_SPEC_BACKEND_PORT ?? 4102);
 const variant = process.env.SPEC_BACKEND_VARIANT ?? "plain";
 const dataDir = process.env.E2E_SPEC_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "av-e2e-spec-"));
@@ -29,29 +27,21 @@ export default defineConfig({
   timeout: 120_000, // generous: the suite runs where the machine may be loaded; assertions still wait on conditions
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  use: browserUse(`http://localhost:${PORTAL_PORT}`),
+  use: browserUse(`http://localhost:${ports.portal}`),
   // The screen-level changes (mutations.spec.ts, @mutations) run with the first variant only.
   projects: [
     { name: `${variant}-js`, use: { javaScriptEnabled: true }, grepInvert: variant === "plain" ? /@no-js-only/ : /@no-js-only|@mutations/ },
     { name: `${variant}-no-js`, use: { javaScriptEnabled: false }, grepInvert: variant === "plain" ? /@js-only/ : /@js-only|@mutations/ },
   ],
-  webServer: {
+  webServer: stackServer({
     command: "node --import tsx tests/spec-backend/stack.ts",
-    url: `http://localhost:${PORTAL_PORT}/health`,
-    reuseExistingServer: false,
+    ports,
+    dataDir,
     timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
     env: {
-      DATA_DIR: dataDir,
-      PORT: String(PORTAL_PORT),
-      API_PORT: String(API_PORT),
-      OIDC_PORT: String(OIDC_PORT),
       SPEC_BACKEND_PORT: String(SPEC_PORT),
       SPEC_BACKEND_VARIANT: variant,
       SPEC_BACKEND_LOG: process.env.SPEC_BACKEND_LOG ?? "",
-      SEED: "1",
-      NODE_ENV: "test",
     },
-  },
+  }),
 });

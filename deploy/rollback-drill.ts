@@ -22,10 +22,10 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createDatabase } from "../server/db/index.js";
-import { Browser, forms, type Page } from "../scripts/bench/load-http.js";
+import { Browser, signIn as signInThrough, type Page } from "../scripts/bench/load-http.js";
 import { verify, type Ledger } from "../scripts/bench/load-verify.js";
+import { answers, citizenWithChat, drillEnv, operatorApi, recreatePostgresDatabase, until, writeThroughChat } from "./drill.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const BASE = Number(process.env.ROLLBACK_BASE_PORT ?? 3790);
@@ -33,11 +33,8 @@ const ports = { portal: BASE, api: BASE + 1, idp: BASE + 2 };
 const portalUrl = `http://localhost:${ports.portal}`;
 const apiUrl = `http://127.0.0.1:${ports.api}`;
 const PASSWORD = "Retroceso2026!";
-const OPERATOR_TOKEN = "dev-operator-token-change-me";
-const PROCEDURE_ID = 102;
 /** The main pages a release must serve (a signed-in, adhered citizen). */
 const MAIN_PAGES = ["/procedures", "/procedures/available", "/records", "/digital", "/digital/archive", "/datos", "/comprobantes"];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 
 for (const file of ["build/index.js", "dist/api.js", "dist/portal-server.js"]) {
@@ -97,44 +94,22 @@ async function database(): Promise<Record<string, string>> {
   const given = process.env.DATABASE_URL;
   if (!given) return {};
   const name = `${decodeURIComponent(new URL(given).pathname.slice(1)) || "postgres"}_rollback`.replace(/[^a-z0-9_]/gi, "_");
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await recreatePostgresDatabase(given, name);
   const url = new URL(given);
   url.pathname = `/${name}`;
   return { DATABASE_URL: url.href };
 }
 
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 180_000) {
-  const limit = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > limit) throw new Error(`still waiting: ${what}`);
-    await sleep(200);
-  }
-}
-const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(3000) })).status === 200;
-
 const dbEnv = await database();
-const shared: Record<string, string> = {
-  PATH: process.env.PATH ?? "",
-  LOG_LEVEL: "warn",
-  DATA_DIR: dataDir,
-  PORTAL_URL: portalUrl,
-  API_BASE_URL: apiUrl,
-  API_AUDIENCE: `${apiUrl}/api`,
-  OIDC_ISSUER: `http://localhost:${ports.idp}`,
-  SESSION_SECRET: "rollback-drill-key-7c2e9a4b1d5f3086be1a",
-  SHUTDOWN_NOT_READY_MS: "0",
-  REMINDERS_INTERVAL_MS: "0",
-  ACCESS_DIGEST_INTERVAL_MS: "0",
-  SWEEP_INTERVAL_MS: "0",
-  ...dbEnv,
-};
+const shared = drillEnv({
+  dataDir,
+  portalUrl,
+  apiUrl,
+  idpPort: ports.idp,
+  sessionSecret: "rollback-drill-key-7c2e9a4b1d5f3086be1a",
+  notReadyMs: "0",
+  dbEnv,
+});
 
 /** One release's API (with the development IdP) and portal, from `dir`, until `stop`. */
 async function release(label: string, dir: string, seed: boolean) {
@@ -156,7 +131,7 @@ async function release(label: string, dir: string, seed: boolean) {
     OIDC_DEV_PROVIDER: "1",
     SEED: seed ? "1" : "0",
   });
-  await until(`${label}: API ready`, () => answers(`${apiUrl}/health/ready`));
+  await until(`${label}: API ready`, () => answers(`${apiUrl}/health/ready`), 180_000, 200);
   const portal = run("portal", ["dist/portal-server.js", "build/index.js"], {
     ...shared,
     NODE_ENV: "production",
@@ -164,7 +139,7 @@ async function release(label: string, dir: string, seed: boolean) {
     HOST: "127.0.0.1",
     PORT: String(ports.portal),
   });
-  await until(`${label}: portal ready`, () => answers(`http://127.0.0.1:${ports.portal}/health/ready`));
+  await until(`${label}: portal ready`, () => answers(`http://127.0.0.1:${ports.portal}/health/ready`), 180_000, 200);
   return async () => {
     for (const child of [portal, api]) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -176,17 +151,7 @@ async function release(label: string, dir: string, seed: boolean) {
 
 async function signIn(cuil: string): Promise<Browser> {
   const browser = new Browser(portalUrl, () => {}, 60_000);
-  const page = await browser.go("signin:start", "/auth/login");
-  const login = forms(page.html).find((f) => f.action.includes("/interaction/"));
-  if (!login) throw new Error(`sign-in page without a form (${page.status} ${page.url})`);
-  const target = new URL(login.action, page.url);
-  const done = await browser.go("signin", target.href, {
-    method: "POST",
-    body: new URLSearchParams({ cuil, password: PASSWORD }),
-    headers: { origin: target.origin },
-  });
-  if (done.status !== 200 || !done.url.startsWith(portalUrl))
-    throw new Error(`sign-in did not reach the portal (${done.status} ${done.url})`);
+  await signInThrough(browser, cuil, PASSWORD);
   return browser;
 }
 
@@ -210,12 +175,9 @@ async function browse(label: string, browser: Browser, instanceId: string, ledge
 async function write(label: string, browser: Browser, instanceId: string, ledger: Ledger, count: number) {
   for (let i = 0; i < count; i++) {
     const page = await browser.go("chat", `/procedures/chat/?instance=${instanceId}`);
-    const form = forms(page.html).find((f) => f.method === "post" && f.fields.some(([k, v]) => k === "intent" && v === "send"));
-    if (!form) throw new Error(`${label}: chat page without its form`);
     const marker = randomUUID();
-    const body = new URLSearchParams(form.fields.filter(([k]) => k !== "message"));
-    body.set("message", `Escrito por ${label} [${marker}]`);
-    const result = await browser.post("write", new URL(form.action || page.url, page.url).href, body);
+    const result = await writeThroughChat(browser, page, `Escrito por ${label} [${marker}]`);
+    if (!result) throw new Error(`${label}: chat page without its form`);
     const acked = result.status === 200 && new URL(result.url).pathname.replace(/\/$/, "") === "/procedures";
     if (!acked) failures.push(`${label}: a message was not acknowledged (${result.status} ${new URL(result.url).pathname})`);
     ledger.messages.push({ marker, instanceId, acked });
@@ -235,28 +197,11 @@ try {
   const ledger: Ledger = { messages: [], uploads: [], sends: [], archive: new Map() };
   // 1. Release N migrates and seeds; a citizen writes.
   let stop = await release("N", root, true);
-  const operator = async <T>(route: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${apiUrl}/operator/api${route}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "x-motivo": "Simulacro de retroceso", "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`operator ${route} → ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { cuil } = await operator<{ cuil: string }>("/citizens", {
+  const { cuil, instanceId } = await citizenWithChat(operatorApi(apiUrl, "Simulacro de retroceso"), {
     givenName: "Retroceso",
     familyName: "Ciudadana",
     email: `retroceso.${randomUUID().slice(0, 8)}@example.com`,
     password: PASSWORD,
-    adhered: true,
-  });
-  const { id: instanceId } = await operator<{ id: string }>("/procedures/instances", {
-    cuil,
-    procedureId: PROCEDURE_ID,
-    tab: "pending",
-    state: { text: "En curso", color: "#1D4ED8" },
-    buttons: ["edit", "history", "attachments", "preview"],
   });
   await write("N", await signIn(cuil), instanceId, ledger, 3);
   await stop();

@@ -24,10 +24,10 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createDatabase } from "../server/db/index.js";
-import { Browser, forms, type Hop } from "../scripts/bench/load-http.js";
+import { Browser, signIn, type Hop } from "../scripts/bench/load-http.js";
 import { verify, type Ledger } from "../scripts/bench/load-verify.js";
+import { answers, citizenWithChat, drillEnv, operatorApi, recreatePostgresDatabase, sleep, until, writeThroughChat } from "./drill.js";
 import { balancerState, startHaproxy } from "./haproxy.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -36,8 +36,6 @@ const THINK_MS = Number(process.env.ROLLING_THINK_MS ?? 150);
 const BASE = Number(process.env.ROLLING_BASE_PORT ?? 3690);
 const NOT_READY_MS = process.env.SHUTDOWN_NOT_READY_MS ?? "5000";
 const PASSWORD = "Reinicio2026!";
-const OPERATOR_TOKEN = "dev-operator-token-change-me";
-const PROCEDURE_ID = 102;
 
 const ports = {
   portal: BASE,
@@ -52,7 +50,6 @@ const ports = {
 const portalUrl = `http://localhost:${ports.portal}`;
 const metrics = `127.0.0.1:${ports.metrics}`;
 const apiUrl = `http://127.0.0.1:${ports.api}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const file of ["build/index.js", "dist/api.js", "dist/portal-server.js"]) {
   if (!fs.existsSync(path.join(root, file))) {
@@ -69,14 +66,7 @@ async function database(): Promise<Record<string, string>> {
   const given = process.env.DATABASE_URL;
   if (!given) return {};
   const url = new URL(given);
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  try {
-    await admin.query("drop database if exists rolling with (force)");
-    await admin.query("create database rolling");
-  } finally {
-    await admin.end();
-  }
+  await recreatePostgresDatabase(given, "rolling");
   url.pathname = "/rolling";
   return { DATABASE_URL: url.href };
 }
@@ -89,31 +79,18 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProce
   return child;
 }
 
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 120_000) {
-  const limit = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > limit) throw new Error(`still waiting: ${what}`);
-    await sleep(100);
-  }
-}
-const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(3000) })).status === 200;
-
 const dbEnv = await database();
 const shared: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH ?? "",
+  ...drillEnv({
+    dataDir,
+    portalUrl,
+    apiUrl,
+    idpPort: ports.idp,
+    sessionSecret: "rolling-restart-key-5d0e9c1b7a3f2468ace0",
+    notReadyMs: NOT_READY_MS,
+    dbEnv,
+  }),
   NODE_ENV: "development",
-  LOG_LEVEL: "warn",
-  DATA_DIR: dataDir,
-  PORTAL_URL: portalUrl,
-  API_BASE_URL: apiUrl,
-  API_AUDIENCE: `${apiUrl}/api`,
-  OIDC_ISSUER: `http://localhost:${ports.idp}`,
-  SESSION_SECRET: "rolling-restart-key-5d0e9c1b7a3f2468ace0",
-  SHUTDOWN_NOT_READY_MS: NOT_READY_MS,
-  REMINDERS_INTERVAL_MS: "0",
-  ACCESS_DIGEST_INTERVAL_MS: "0",
-  SWEEP_INTERVAL_MS: "0",
-  ...dbEnv,
 };
 // API A runs the development IdP (its keys under the shared DATA_DIR); B verifies with its keys.
 const apiEnv = (which: "A" | "B"): NodeJS.ProcessEnv => ({
@@ -169,7 +146,7 @@ try {
   // The stack: API A first (migrates, seeds the reference data), then the others, then HAProxy.
   const a = processes["API A"]!;
   a.child = a.start();
-  await until("API A ready", () => answers(a.ready), 180_000);
+  await until("API A ready", () => answers(a.ready), 180_000, 100);
   for (const name of ["API B", "portal A", "portal B"]) {
     const p = processes[name]!;
     p.child = p.start();
@@ -188,51 +165,25 @@ try {
   );
   children.add(haproxy);
   for (const p of Object.values(processes))
-    await until(`${p.server} up in HAProxy`, async () => (await balancerState(metrics, p.backend, p.server)) === "UP");
+    await until(`${p.server} up in HAProxy`, async () => (await balancerState(metrics, p.backend, p.server)) === "UP", 120_000, 100);
 
   // Citizens, through the operator API behind the balancer.
-  const operator = async <T>(route: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${apiUrl}/operator/api${route}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "x-motivo": "Prueba de reinicio", "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`operator ${route} → ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const operator = operatorApi(apiUrl, "Prueba de reinicio");
   const run = randomUUID().slice(0, 8);
   const citizens: { cuil: string; instanceId: string; browser: Browser }[] = [];
   const hops: Hop[] = [];
   let measuring = false;
   const record = (hop: Hop) => void (measuring && hops.push(hop));
   for (let i = 0; i < CITIZENS; i++) {
-    const { cuil } = await operator<{ cuil: string }>("/citizens", {
+    const { cuil, instanceId } = await citizenWithChat(operator, {
       givenName: "Reinicio",
       familyName: `Ciudadano ${i + 1}`,
       email: `reinicio.${run}.${i + 1}@example.com`,
       password: PASSWORD,
-      adhered: true,
-    });
-    const instance = await operator<{ id: string }>("/procedures/instances", {
-      cuil,
-      procedureId: PROCEDURE_ID,
-      tab: "pending",
-      state: { text: "En curso", color: "#1D4ED8" },
-      buttons: ["edit", "history", "attachments", "preview"],
     });
     const browser = new Browser(portalUrl, record, 60_000);
-    const page = await browser.go("signin:start", "/auth/login");
-    const login = forms(page.html).find((f) => f.action.includes("/interaction/"));
-    if (!login) throw new Error(`sign-in page without a form (${page.status} ${page.url})`);
-    const target = new URL(login.action, page.url);
-    const done = await browser.go("signin", target.href, {
-      method: "POST",
-      body: new URLSearchParams({ cuil, password: PASSWORD }),
-      headers: { origin: target.origin },
-    });
-    if (done.status !== 200 || !done.url.startsWith(portalUrl))
-      throw new Error(`sign-in did not reach the portal (${done.status} ${done.url})`);
-    citizens.push({ cuil, instanceId: instance.id, browser });
+    await signIn(browser, cuil, PASSWORD);
+    citizens.push({ cuil, instanceId, browser });
   }
 
   // The load: page views and chat messages, each message with a marker, until the restarts are done.
@@ -259,12 +210,9 @@ try {
         else {
           const page = await c.browser.go("chat", `/procedures/chat/?instance=${c.instanceId}`);
           if (!view("chat", page)) continue;
-          const form = forms(page.html).find((f) => f.method === "post" && f.fields.some(([k, v]) => k === "intent" && v === "send"));
-          if (!form) throw new Error("chat page without its form");
           const marker = randomUUID();
-          const body = new URLSearchParams(form.fields.filter(([k]) => k !== "message"));
-          body.set("message", `Consulta durante el reinicio [${marker}]`);
-          const result = await c.browser.post("write", new URL(form.action || page.url, page.url).href, body);
+          const result = await writeThroughChat(c.browser, page, `Consulta durante el reinicio [${marker}]`);
+          if (!result) throw new Error("chat page without its form");
           const first = result.hops[0];
           const acked =
             first !== undefined &&
@@ -292,11 +240,11 @@ try {
     const t0 = Date.now();
     const exited = new Promise<number | null>((resolve) => p.child!.once("exit", (code) => resolve(code)));
     p.child!.kill("SIGTERM");
-    await until(`${name} out of rotation`, async () => (await balancerState(metrics, p.backend, p.server)) !== "UP");
+    await until(`${name} out of rotation`, async () => (await balancerState(metrics, p.backend, p.server)) !== "UP", 120_000, 100);
     const out = Date.now() - t0;
     const code = await exited;
     p.child = p.start();
-    await until(`${name} back in rotation`, async () => (await balancerState(metrics, p.backend, p.server)) === "UP", 180_000);
+    await until(`${name} back in rotation`, async () => (await balancerState(metrics, p.backend, p.server)) === "UP", 180_000, 100);
     timeline.push(
       `${name}: out of rotation after ${(out / 1000).toFixed(1)} s, exited ${code}, back after ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );

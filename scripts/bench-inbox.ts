@@ -18,8 +18,9 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createDatabase } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-import { communicationTypes, demoClients, seedDigitalReference } from "../server/seed/digital.js";
-import { normaliseSubject, PG_BULK_LOAD_INBOX_COUNTS, queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
+import { seedDigitalReference } from "../server/seed/digital.js";
+import { benchCommunication, inboxFilters as f } from "./bench/inbox-rows.js";
+import { PG_BULK_LOAD_INBOX_COUNTS, queryInbox } from "../server/domain/dd/inbox-repository.js";
 import { inbox } from "../server/domain/dd/service.js";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -27,7 +28,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 0);
 const OTHER_CITIZENS = 1000;
 const CUIL = "20300000001";
-const WORDS = ["impuesto", "resolución", "citación", "aviso", "deuda", "patente", "turno", "registro", "multa", "inscripción"];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-bench-inbox-"));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -76,53 +76,37 @@ try {
   const t0 = performance.now();
   const base = Date.UTC(2020, 0, 1);
   const batch = 500;
-  const subjectOf = (i: number) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} número ${i}`;
   const hers = (i: number) => {
-    const subject = subjectOf(i);
-    const created = new Date(base + i * 600_000).toISOString();
-    const seen = i % 4 !== 0;
-    return {
-      code: `B-${String(i).padStart(7, "0")}`,
+    const createdAt = new Date(base + i * 600_000).toISOString();
+    const seenAt = i % 4 !== 0 ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null;
+    const code = `B-${String(i).padStart(7, "0")}`;
+    return benchCommunication(i, {
+      code,
       cuil: CUIL,
-      sequence: i + 1,
       year: 1900,
       recipient: "Bench Ciudadano",
-      subject,
-      subject_norm: normaliseSubject(subject),
-      client: demoClients[i % demoClients.length],
-      type_id: communicationTypes[i % communicationTypes.length].id,
       message: "Mensaje de prueba",
-      notified: (i % 5 === 0 ? 1 : 0) as 0 | 1,
-      created_at: created,
-      date_notified: i % 5 === 0 ? created : null,
-      seen_date: seen ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null,
-      archived: (i % 20 === 0 ? 1 : 0) as 0 | 1,
-      files_pending: 0,
-    };
+      createdAt,
+      notified: i % 5 === 0,
+      seenAt,
+    });
   };
   const another = (j: number) => {
-    const subject = subjectOf(j);
-    const created = new Date(base + Math.floor((j * ROWS) / OTHER_ROWS) * 600_000).toISOString();
+    const createdAt = new Date(base + Math.floor((j * ROWS) / OTHER_ROWS) * 600_000).toISOString();
     const code = `O-${String(j).padStart(7, "0")}`;
-    return {
+    // As long as the bench's data set writes it.
+    const message = `Le informamos que se ha emitido la comunicación ${code}. Puede consultar el detalle en el documento adjunto.`;
+    const seenAt = j % 4 !== 0 ? createdAt : null;
+    return benchCommunication(j, {
       code,
       cuil: others[j % others.length],
-      sequence: j + 1,
       year: 1901,
       recipient: "Otro Ciudadano",
-      subject,
-      subject_norm: normaliseSubject(subject),
-      client: demoClients[j % demoClients.length],
-      type_id: communicationTypes[j % communicationTypes.length].id,
-      // As long as the bench's data set writes it.
-      message: `Le informamos que se ha emitido la comunicación ${code}. Puede consultar el detalle en el documento adjunto.`,
-      notified: 0 as const,
-      created_at: created,
-      date_notified: null,
-      seen_date: j % 4 !== 0 ? created : null,
-      archived: (j % 20 === 0 ? 1 : 0) as 0 | 1,
-      files_pending: 0,
-    };
+      message,
+      createdAt,
+      notified: false,
+      seenAt,
+    });
   };
   await db.transaction().execute(async (tx) => {
     // PostgreSQL: the inbox counters' triggers off during the load, the counts made once before the commit.
@@ -150,13 +134,6 @@ try {
     `seeded ${ROWS.toLocaleString("en")} communications${OTHER_ROWS ? ` (+ ${OTHER_ROWS.toLocaleString("en")} of ${OTHER_CITIZENS.toLocaleString("en")} other citizens)` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  const f = (over: Partial<InboxFilters>): InboxFilters => ({
-    page: 1,
-    order: { key: "created_at", desc: true },
-    archived: false,
-    selected: "received",
-    ...over,
-  });
   const lastPage = (await inbox(db, CUIL, f({}))).last_page;
   const cases: [string, () => Promise<unknown>][] = [
     ["first page (-created_at)", () => inbox(db, CUIL, f({}))],

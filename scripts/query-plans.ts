@@ -15,15 +15,14 @@ import { createDatabase, type Db } from "../server/db/index.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { seed } from "../server/seed/index.js";
 import { demoCitizens } from "../server/auth/oidc/demo-citizens.js";
-import { communicationTypes, demoClients } from "../server/seed/digital.js";
-import { normaliseSubject, queryInbox, type InboxFilters } from "../server/domain/dd/inbox-repository.js";
+import { benchCommunication, inboxFilters as f } from "./bench/inbox-rows.js";
+import { queryInbox } from "../server/domain/dd/inbox-repository.js";
 import { listInstances } from "../server/domain/procedures/service.js";
 import { listRecords } from "../server/domain/records/service.js";
 import { createDiskBlobStore } from "../server/storage/index.js";
 
 const ROWS = Number(process.env.PLANS_ROWS ?? 100_000);
 const CUIL = "20300000001";
-const WORDS = ["impuesto", "resolución", "citación", "aviso", "deuda", "patente", "turno", "registro", "multa", "inscripción"];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "av-plans-"));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -97,26 +96,21 @@ try {
     for (let start = 0; start < ROWS; start += 500) {
       const values = [];
       for (let i = start; i < Math.min(ROWS, start + 500); i++) {
-        const subject = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} número ${i}`;
-        const created = new Date(base + i * 600_000).toISOString();
-        values.push({
-          code: `P-${String(i).padStart(7, "0")}`,
-          cuil: CUIL,
-          sequence: i + 1,
-          year: 1900,
-          recipient: "Plan Ciudadano",
-          subject,
-          subject_norm: normaliseSubject(subject),
-          client: demoClients[i % demoClients.length],
-          type_id: communicationTypes[i % communicationTypes.length].id,
-          message: "m",
-          notified: (i % 5 === 0 ? 1 : 0) as 0 | 1,
-          created_at: created,
-          date_notified: i % 5 === 0 ? created : null,
-          seen_date: i % 4 ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null,
-          archived: (i % 20 === 0 ? 1 : 0) as 0 | 1,
-          files_pending: 0,
-        });
+        const createdAt = new Date(base + i * 600_000).toISOString();
+        const seenAt = i % 4 ? new Date(base + i * 600_000 + 3_600_000).toISOString() : null;
+        const code = `P-${String(i).padStart(7, "0")}`;
+        values.push(
+          benchCommunication(i, {
+            code,
+            cuil: CUIL,
+            year: 1900,
+            recipient: "Plan Ciudadano",
+            message: "m",
+            createdAt,
+            notified: i % 5 === 0,
+            seenAt,
+          }),
+        );
       }
       await tx.insertInto("dd_communications").values(values).execute();
     }
@@ -128,13 +122,6 @@ try {
   } else await sql`analyze`.execute(handle.db);
   console.log(`${handle.dialect}: ${ROWS.toLocaleString("en")} communications for one citizen plus the demo seed`);
 
-  const f = (over: Partial<InboxFilters>): InboxFilters => ({
-    page: 1,
-    order: { key: "created_at", desc: true },
-    archived: false,
-    selected: "received",
-    ...over,
-  });
   await explain("inbox: first page, -created_at (+ counts)", (d) => queryInbox(d, CUIL, f({}), 10));
   await explain("inbox: page 3,000 of 9,500, -created_at", (d) => queryInbox(d, CUIL, f({ page: 3000 }), 10));
   await explain("inbox: page 9,000 (read from the other end)", (d) => queryInbox(d, CUIL, f({ page: 9000 }), 10));

@@ -35,10 +35,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createProxyServer } from "http-proxy-3";
-import pg from "pg";
 import { COOKIE_KEYS_FILE, KEYS_FILE } from "../server/auth/oidc/keys.js";
 import { startS3Peer, type S3Peer } from "./s3-peer.js";
 import { persistentSecret, waitFor } from "./stack";
+import { recreatePostgresDatabase } from "../deploy/drill.js";
 import { startHaproxy, untilAllUp } from "../deploy/haproxy.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -60,14 +60,7 @@ async function freshDatabase() {
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres")
     throw new Error(`refusing to recreate database "${name}"`);
   url.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await recreatePostgresDatabase(url.toString(), name);
 }
 
 const children: ChildProcess[] = [];

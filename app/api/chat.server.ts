@@ -4,6 +4,7 @@
  * three ways to save a form. Shapes follow spec section 3 (Chat, Chat event, Chat document,
  * Form data); answers are checked with zod.
  */
+import type { ChatDocStatus, ChatDocument } from "@common/chat";
 import { z } from "zod/v4";
 import { withPortalFields } from "./form-spec.server";
 import { api, apiJson, type ApiContext } from "./client.server";
@@ -74,7 +75,7 @@ export const FormSpecSchema = z
 export type FormSpec = z.infer<typeof FormSpecSchema>;
 
 /** A document's status in our model; the spec's words (pending, received…) and the event it came in decide it. */
-export type ChatDocumentStatus = "requested" | "toSend" | "sent" | "received" | "approved" | "rejected";
+export type ChatDocumentStatus = ChatDocStatus;
 const STATUS_WORDS: Record<string, ChatDocumentStatus> = {
   requested: "requested",
   pending: "requested",
@@ -130,22 +131,7 @@ const ChatDocumentRead = z.object({
  * backend's own id, else the spec's document id or code); its status is the backend's, else the one
  * its event says (a document in `requestedDocuments` is requested…).
  */
-export type ChatDocument = {
-  id: string;
-  spec: {
-    id: string;
-    code: string;
-    description: string;
-    validExtensions: string[];
-    tDocumento: string | null;
-    form: { id: string } | null;
-  };
-  file: { id: string; name: string } | null;
-  isRequired: boolean;
-  status: ChatDocumentStatus;
-  reason: string | null;
-  dueDate: string | null;
-};
+export type { ChatDocument };
 
 /**
  * `eventType` is the event the document came in; for the chat's `current` documents (the ones the

@@ -110,21 +110,7 @@ function observe(ctx: ApiContext, call: string, status: number, started: number)
 const reported = new Set<string>();
 function reportUnreadable(ctx: ApiContext, call: string, fields: Unreadable[]) {
   ctx.context.observe.unreadable({ call });
-  for (const field of fields) {
-    const key = `${call} ${field.path}`;
-    if (reported.has(key) || reported.size >= 1000) continue;
-    reported.add(key);
-    console.warn(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        service: "portal",
-        level: "warn",
-        msg: "unreadable backend answer",
-        call,
-        ...field,
-      }),
-    );
-  }
+  for (const field of fields) warnOnce(`${call} ${field.path}`, "unreadable backend answer", call, field);
 }
 
 /**
@@ -134,20 +120,16 @@ function reportUnreadable(ctx: ApiContext, call: string, fields: Unreadable[]) {
 function reportDegraded(ctx: ApiContext, call: string, fields: Degraded[]) {
   for (const kind of new Set(fields.map((f) => f.kind))) ctx.context.observe.degraded({ call, kind });
   for (const field of fields) {
-    const key = `${call} ${field.path} ${field.kind}`;
-    if (reported.has(key) || reported.size >= 1000) continue;
-    reported.add(key);
-    console.warn(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        service: "portal",
-        level: "warn",
-        msg: field.kind === "item" ? "backend answer: item left out" : "backend answer: field read as empty",
-        call,
-        ...field,
-      }),
-    );
+    const msg = field.kind === "item" ? "backend answer: item left out" : "backend answer: field read as empty";
+    warnOnce(`${call} ${field.path} ${field.kind}`, msg, call, field);
   }
+}
+
+/** One warning line per `key` (at most 1,000 keys in all), with the field's description. */
+function warnOnce(key: string, msg: string, call: string, field: Unreadable | Degraded) {
+  if (reported.has(key) || reported.size >= 1000) return;
+  reported.add(key);
+  console.warn(JSON.stringify({ time: new Date().toISOString(), service: "portal", level: "warn", msg, call, ...field }));
 }
 
 /** What the contract's rules read of an answer, whichever transport brought it. */

@@ -6,15 +6,16 @@ import { furniture as E } from "./messages/furniture";
  * refusals, a failed download; ui/ stands above lib/ (its components read the catalogue here).
  */
 
-/** /error (spec section 2): 'Oops' and the way back. */
-export function ErrorContent() {
+/** One screen: a title, its paragraphs and the way back to the procedures. */
+function ErrorScreen({ id, title, paragraphs }: { id: string; title: string; paragraphs: string[] }) {
   return (
-    <section className="error-screen" aria-labelledby="error-title">
-      <h1 id="error-title" className="page-title">
-        {E.errorPage.title}
+    <section className="error-screen" aria-labelledby={id}>
+      <h1 id={id} className="page-title">
+        {title}
       </h1>
-      <p>{E.errorPage.heading}</p>
-      <p>{E.errorPage.text}</p>
+      {paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
       <a className="btn btn--primary" href="/procedures">
         {E.errorPage.button}
       </a>
@@ -22,33 +23,23 @@ export function ErrorContent() {
   );
 }
 
+/** /error (spec section 2): 'Oops' and the way back. */
+export function ErrorContent() {
+  return <ErrorScreen id="error-title" title={E.errorPage.title} paragraphs={[E.errorPage.heading, E.errorPage.text]} />;
+}
+
 /** The catch-all not-found screen. */
 export function NotFoundContent() {
-  return (
-    <section className="error-screen" aria-labelledby="notfound-title">
-      <h1 id="notfound-title" className="page-title">
-        {E.notFound.title}
-      </h1>
-      <p>{E.notFound.text}</p>
-      <a className="btn btn--primary" href="/procedures">
-        {E.errorPage.button}
-      </a>
-    </section>
-  );
+  return <ErrorScreen id="notfound-title" title={E.notFound.title} paragraphs={[E.notFound.text]} />;
 }
 
 /** A document while the object store is away (issue 38): said plainly, with the way back; status 503. */
 export function DocumentsUnavailableContent() {
   return (
-    <section className="error-screen" aria-labelledby="documents-title">
-      <h1 id="documents-title" className="page-title">
-        {E.documentsUnavailable.title}
-      </h1>
-      <p>{E.documentsUnavailable.heading}</p>
-      <p>{E.documentsUnavailable.text}</p>
-      <a className="btn btn--primary" href="/procedures">
-        {E.errorPage.button}
-      </a>
-    </section>
+    <ErrorScreen
+      id="documents-title"
+      title={E.documentsUnavailable.title}
+      paragraphs={[E.documentsUnavailable.heading, E.documentsUnavailable.text]}
+    />
   );
 }

@@ -81,6 +81,33 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
   ) : null;
 }
 
+/** Splits a field's own props (the shell's) from the ones its control takes. */
+function splitField<P extends FieldBaseProps>({ id, name, label, error, hint, labelHidden, className, ...control }: P) {
+  return [{ id, name, label, error, hint, labelHidden, className } as FieldBaseProps, control] as const;
+}
+
+/** What every control gets from its field: id, name, `aria-invalid` on error, `aria-describedby`. */
+function controlWiring(field: FieldBaseProps, extra: (string | null | undefined | false)[]) {
+  return {
+    id: field.id,
+    name: field.name,
+    "aria-invalid": field.error ? true : undefined,
+    "aria-describedby": describedBy(field.id, { error: field.error, hint: field.hint, extra }),
+  };
+}
+
+/** The shell of a labelled field: wrapper, label, hint, error, then the control (and what follows it). */
+function FieldShell({ field, children }: { field: FieldBaseProps; children: ReactNode }) {
+  return (
+    <div className={wrapperClass("field", field.error, field.className)}>
+      <FieldLabel id={field.id} label={field.label} hidden={field.labelHidden} />
+      <FieldHint id={field.id} hint={field.hint} />
+      <FieldError id={field.id} error={field.error} />
+      {children}
+    </div>
+  );
+}
+
 export type TextFieldProps = FieldBaseProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children"> & {
     /** Extra class on the <input>. */
@@ -91,35 +118,19 @@ export type TextFieldProps = FieldBaseProps &
  * Single-line input (type text by default; any input type but checkbox/radio). `aria-invalid` may
  * also come from the caller, for a box checked as it is typed with no message to show.
  */
-export function TextField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  labelHidden,
-  className,
-  inputClassName,
-  type = "text",
-  "aria-describedby": extraDescribedBy,
-  "aria-invalid": invalid,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const [field, { inputClassName, type = "text", "aria-describedby": extra, "aria-invalid": invalid, ...inputProps }] = splitField(props);
+  const wiring = controlWiring(field, [extra]);
   return (
-    <div className={wrapperClass("field", error, className)}>
-      <FieldLabel id={id} label={label} hidden={labelHidden} />
-      <FieldHint id={id} hint={hint} />
-      <FieldError id={id} error={error} />
+    <FieldShell field={field}>
       <input
         {...inputProps}
-        id={id}
-        name={name}
+        {...wiring}
         type={type}
         className={["field__input", inputClassName].filter(Boolean).join(" ")}
-        aria-invalid={error ? true : invalid}
-        aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
+        aria-invalid={wiring["aria-invalid"] ?? invalid}
       />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -135,23 +146,11 @@ export type TextAreaProps = FieldBaseProps &
  * JavaScript it shows the limit ('Hasta 1000 caracteres'); `maxLength` is enforced by the browser
  * either way and must be checked again on the server.
  */
-export function TextArea({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  labelHidden,
-  className,
-  maxLength,
-  showCounter = maxLength !== undefined,
-  onChange,
-  value,
-  defaultValue,
-  rows = 4,
-  "aria-describedby": extraDescribedBy,
-  ...rest
-}: TextAreaProps) {
+export function TextArea(props: TextAreaProps) {
+  const [
+    field,
+    { maxLength, showCounter = maxLength !== undefined, onChange, value, defaultValue, rows = 4, "aria-describedby": extra, ...rest },
+  ] = splitField(props);
   const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? "").length);
   const length = value !== undefined ? String(value).length : typedLength;
   const [announcement, setAnnouncement] = useState("");
@@ -170,28 +169,22 @@ export function TextArea({
     onChange?.(event);
   };
 
-  const ids = fieldIds(id);
+  const countId = fieldIds(field.id).count;
   return (
-    <div className={wrapperClass("field", error, className)}>
-      <FieldLabel id={id} label={label} hidden={labelHidden} />
-      <FieldHint id={id} hint={hint} />
-      <FieldError id={id} error={error} />
+    <FieldShell field={field}>
       <textarea
         {...rest}
-        id={id}
-        name={name}
+        {...controlWiring(field, [counter ? countId : null, extra])}
         rows={rows}
         maxLength={maxLength}
         value={value}
         defaultValue={defaultValue}
         onChange={handleChange}
         className="field__input field__textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint, extra: [counter ? ids.count : null, extraDescribedBy] })}
       />
       {counter ? (
         <>
-          <p className={length >= maxLength! ? "field__count field__count--limit" : "field__count"} id={ids.count}>
+          <p className={length >= maxLength! ? "field__count field__count--limit" : "field__count"} id={countId}>
             <span className="js-only">{common.fields.characterCount(length, maxLength!)}</span>
             <span className="no-js-only">{common.fields.characterLimit(maxLength!)}</span>
           </p>
@@ -200,42 +193,25 @@ export function TextArea({
           </span>
         </>
       ) : null}
-    </div>
+    </FieldShell>
   );
 }
 
 export type CheckboxProps = FieldBaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className" | "children" | "type">;
 
 /** A checkbox with its label to the right (the whole row is a 44 px target). */
-export function Checkbox({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  labelHidden,
-  className,
-  "aria-describedby": extraDescribedBy,
-  ...inputProps
-}: CheckboxProps) {
+export function Checkbox(props: CheckboxProps) {
+  const [field, { "aria-describedby": extra, ...inputProps }] = splitField(props);
   return (
-    <div className={wrapperClass("field checkbox", error, className)}>
-      <FieldError id={id} error={error} />
+    <div className={wrapperClass("field checkbox", field.error, field.className)}>
+      <FieldError id={field.id} error={field.error} />
       <div className="checkbox__item">
-        <input
-          {...inputProps}
-          id={id}
-          name={name}
-          type="checkbox"
-          className="checkbox__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
-        />
-        <label className={labelHidden ? "checkbox__label visually-hidden" : "checkbox__label"} htmlFor={id}>
-          {label}
+        <input {...inputProps} {...controlWiring(field, [extra])} type="checkbox" className="checkbox__input" />
+        <label className={field.labelHidden ? "checkbox__label visually-hidden" : "checkbox__label"} htmlFor={field.id}>
+          {field.label}
         </label>
       </div>
-      <FieldHint id={id} hint={hint} />
+      <FieldHint id={field.id} hint={field.hint} />
     </div>
   );
 }
@@ -255,33 +231,11 @@ export type SelectProps = FieldBaseProps &
   };
 
 /** A native <select> (works everywhere, accessible by default). */
-export function Select({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  labelHidden,
-  className,
-  options,
-  placeholder,
-  children,
-  "aria-describedby": extraDescribedBy,
-  ...selectProps
-}: SelectProps) {
+export function Select(props: SelectProps) {
+  const [field, { options, placeholder, children, "aria-describedby": extra, ...selectProps }] = splitField(props);
   return (
-    <div className={wrapperClass("field", error, className)}>
-      <FieldLabel id={id} label={label} hidden={labelHidden} />
-      <FieldHint id={id} hint={hint} />
-      <FieldError id={id} error={error} />
-      <select
-        {...selectProps}
-        id={id}
-        name={name}
-        className="field__input field__select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint, extra: [extraDescribedBy] })}
-      >
+    <FieldShell field={field}>
+      <select {...selectProps} {...controlWiring(field, [extra])} className="field__input field__select">
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -290,7 +244,7 @@ export function Select({
         ))}
         {children}
       </select>
-    </div>
+    </FieldShell>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Shared UI components (see each file's doc comments). DataTable is imported from ./DataTable itself (see there why). */
 export { Badge, type BadgeProps } from "./Badge";
+export { Breadcrumbs } from "./Breadcrumbs";
 export {
   Button,
   LinkButton,
@@ -37,6 +38,7 @@ export { JS_ENABLED_SCRIPT, JsEnabledScript } from "./JsEnabledScript";
 export { Modal, ModalFrame, type ModalFrameProps, type ModalProps } from "./Modal";
 export { OmittedNotice } from "./OmittedNotice";
 export { Paginator, type PaginatorProps } from "./Paginator";
+export { SearchBox, SearchButton, SearchForm } from "./SearchBox";
 export { SkeletonCards, SkeletonRows, SkeletonTabs } from "./Skeleton";
 export { LoadingScreen, Spinner, type SpinnerProps } from "./Spinner";
 export { Tabs, type TabItem, type TabsProps } from "./Tabs";

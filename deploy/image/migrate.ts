@@ -7,9 +7,10 @@
  * seeds no demo data (the `seed` job does). Compiled into dist/migrate.js by deploy/image/build-jobs.mjs.
  */
 import { requireSupportedNode } from "../../common/node-line.js";
-import { ConfigError, loadConfig } from "../../server/config.js";
+import type { Config } from "../../server/config.js";
 import { openMigratedDatabase } from "../../server/db/migrate.js";
 import { seedReferenceData } from "../../server/seed/index.js";
+import { databaseJob } from "../../server/seed/job.js";
 
 requireSupportedNode("migrate");
 
@@ -32,7 +33,7 @@ const notYet = (error: unknown): boolean => {
   return false;
 };
 
-async function openWhenReachable(config: ReturnType<typeof loadConfig>) {
+async function openWhenReachable(config: Config) {
   const limit = Date.now() + WAIT_MS;
   for (;;) {
     try {
@@ -45,19 +46,9 @@ async function openWhenReachable(config: ReturnType<typeof loadConfig>) {
   }
 }
 
-try {
-  const config = loadConfig();
-  const { db, location, applied } = await openWhenReachable(config);
-  try {
-    await seedReferenceData(db, { issuer: config.OIDC_ISSUER, tenant: config.TENANT });
-    console.log(
-      JSON.stringify({ time: new Date().toISOString(), service: "migrate", msg: "database ready", location, migrationsApplied: applied }),
-    );
-  } finally {
-    await db.destroy();
-  }
-} catch (error) {
-  if (error instanceof ConfigError) for (const line of error.lines()) console.error(line);
-  else console.error(error);
-  process.exitCode = 1;
-}
+await databaseJob(openWhenReachable, async ({ db, location, applied }, config) => {
+  await seedReferenceData(db, { issuer: config.OIDC_ISSUER, tenant: config.TENANT });
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), service: "migrate", msg: "database ready", location, migrationsApplied: applied }),
+  );
+});

@@ -124,6 +124,25 @@ export class Browser {
   }
 }
 
+/**
+ * Signs `cuil` in through the real OpenID Connect flow (the development IdP's form) as a browser
+ * without JavaScript; throws unless it ends on a portal page. `kind` labels the credentials' post.
+ */
+export async function signIn(browser: Browser, cuil: string, password: string, kind = "signin"): Promise<void> {
+  const page = await browser.go("signin:start", "/auth/login");
+  const login = forms(page.html).find((f) => f.action.includes("/interaction/"));
+  if (!login) throw new Error(`sign-in page without a form (${page.status} ${page.url})`);
+  const target = new URL(login.action, page.url);
+  const done = await browser.go(kind, target.href, {
+    method: "POST",
+    body: new URLSearchParams({ cuil, password }),
+    headers: { origin: target.origin },
+  });
+  if (done.status !== 200 || !done.url.startsWith(browser.portalOrigin) || new URL(done.url).pathname.startsWith("/auth")) {
+    throw new Error(`sign-in did not reach the portal (${done.status} ${done.url})`);
+  }
+}
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", apos: "'" };
 export const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, e: string) => ENTITIES[e] ?? _);
 

@@ -32,7 +32,7 @@ import pg from "pg";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createDatabase } from "../../server/db/index.js";
 import { startStack } from "../stack.js";
-import { Browser, decode, forms, type Hop } from "./load-http.js";
+import { Browser, decode, forms, signIn, type Hop } from "./load-http.js";
 import { verify, type Ledger } from "./load-verify.js";
 
 const { values: opts } = parseArgs({
@@ -213,21 +213,6 @@ const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const succeeded = (first: Hop | undefined) => first !== undefined && first.status >= 300 && first.status < 400;
 const hasText = (html: string, text: string) => decode(html).includes(text);
-
-async function signIn(b: Browser, cuil: string) {
-  const page = await b.go("signin:start", "/auth/login");
-  const login = forms(page.html).find((f) => f.action.includes("/interaction/"));
-  if (!login) throw new Error(`sign-in page without a form (${page.status} ${page.url})`);
-  const target = new URL(login.action, page.url);
-  const done = await b.go("signin:credentials", target.href, {
-    method: "POST",
-    body: new URLSearchParams({ cuil, password: PASSWORD }),
-    headers: { origin: target.origin },
-  });
-  if (done.status !== 200 || !done.url.startsWith(b.portalOrigin) || new URL(done.url).pathname.startsWith("/auth")) {
-    throw new Error(`sign-in did not reach the portal (${done.status} ${done.url})`);
-  }
-}
 
 /** What a browser sends on a click inside the portal (decision 102: only then does a summary open). */
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
@@ -456,7 +441,7 @@ try {
     lastUpload: 0,
     pending: [],
   }));
-  await inBatches(citizens.length, 20, (i) => signIn(citizens[i]!.browser, citizens[i]!.cuil));
+  await inBatches(citizens.length, 20, (i) => signIn(citizens[i]!.browser, citizens[i]!.cuil, PASSWORD, "signin:credentials"));
   console.log(`${citizens.length} citizens signed in through the identity provider in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   console.log(`running ${CITIZENS} simulated citizens for ${SECONDS} s (mean pause ${THINK_MS} ms)…`);

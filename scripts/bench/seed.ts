@@ -23,6 +23,7 @@ import { communicationTypes, demoClients, minimalPdf, SUBJECTS } from "../../ser
 import { seed } from "../../server/seed/index.js";
 import { catalogueRows, STATES } from "../../server/seed/procedures.js";
 import { cuilCheckDigit } from "../../common/cuil.js";
+import { recreatePostgresDatabase } from "../../deploy/drill.js";
 import { PG_BULK_LOAD_INBOX_COUNTS } from "../../server/domain/dd/inbox-repository.js";
 import { communicationRow, HISTORY } from "../../server/domain/dd/service.js";
 import { instanceRow } from "../../server/domain/procedures/service.js";
@@ -528,12 +529,5 @@ export async function freshPostgresDatabase(databaseUrl: string): Promise<void> 
   if (!/^bench[a-z0-9_]*$/.test(name)) throw new Error(`The bench drops and recreates its database: use one named bench* (got "${name}").`);
   const admin = new URL(databaseUrl);
   admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
+  await recreatePostgresDatabase(admin.toString(), name);
 }

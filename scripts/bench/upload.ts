@@ -7,27 +7,14 @@
  */
 import { createWriteStream, openAsBlob, readFileSync, statSync } from "node:fs";
 import { once } from "node:events";
+import { onePagePdfBody } from "../../server/seed/digital.js";
 import { CookieJar } from "./auth.js";
 
 export const UPLOAD_BYTES = 50_000_000;
 
 /** A valid one-page PDF of exactly `bytes` bytes: the page plus an unreferenced filler stream of incompressible bytes. */
 export async function writeBigPdf(file: string, bytes = UPLOAD_BYTES): Promise<void> {
-  const content = "BT /F1 14 Tf 72 760 Td (Documento de prueba de 50 MB) Tj ET";
-  const head = "%PDF-1.4\n";
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let text = head;
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(text.length);
-    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
+  const { body: text, offsets } = onePagePdfBody("Documento de prueba de 50 MB");
   // Object 6: the filler stream; its length is chosen so the whole file has `bytes` bytes.
   const fillerOffset = text.length;
   const xrefFor = (xrefAt: number) =>

@@ -36,8 +36,8 @@ export const PRIVACY_HTML = `<h2>1. Datos que tratamos</h2>
 <h2>2. Finalidad</h2>
 <p>Los datos se usan solo para enviar comunicaciones oficiales y avisos sobre ellas, conforme a la Ley 25.326 de Protección de Datos Personales.</p>`;
 
-/** A minimal valid one-page PDF with one line of text (ASCII). */
-export function minimalPdf(text: string): Buffer {
+/** The body of a one-page PDF with one line of text (ASCII): the header and its five objects, and where each object starts. */
+export function onePagePdfBody(text: string): { body: string; offsets: number[] } {
   const safe = text.replace(/[^\x20-\x7e]/g, "?").replace(/[()\\]/g, "\\$&");
   const content = `BT /F1 14 Tf 72 760 Td (${safe}) Tj ET`;
   const objects = [
@@ -47,16 +47,23 @@ export function minimalPdf(text: string): Buffer {
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
-  let out = "%PDF-1.4\n";
+  let body = "%PDF-1.4\n";
   const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
   });
+  return { body, offsets };
+}
+
+/** A minimal valid one-page PDF with one line of text (ASCII). */
+export function minimalPdf(text: string): Buffer {
+  const { body, offsets } = onePagePdfBody(text);
+  let out = body;
   const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
 

@@ -8,7 +8,7 @@
 import type { DbOrTx } from "../db/index.js";
 import { saveFile, type FileRow } from "../domain/files/index.js";
 import { makeJpeg, makePng, makeTextPdf } from "../domain/files/samples.js";
-import { addDocument, associateRecords, createRecord, mirrorAssociation } from "../domain/records/operator.js";
+import { addDocument, associateRecords, createRecord, mirrorAssociation, type NewDocument } from "../domain/records/operator.js";
 import type { AssociationType, RecordStatus, SentStatus } from "../domain/records/service.js";
 import type { BlobStore } from "../storage/index.js";
 import { demoCitizens } from "../auth/oidc/demo-citizens.js";
@@ -112,35 +112,27 @@ export async function seedRecords(db: DbOrTx, store: BlobStore): Promise<number>
     const used = new Set(Array.from({ length: Math.min(incorporatedCount, pool.length) }, (_, k) => pool[(k + i) % pool.length].id));
     const free = pool.filter((f) => !used.has(f.id));
 
-    // Sent documents in every status (none on a few records).
+    // Sent documents in every status (none on a few records), then pending ones on writable records (none on a few).
     const sentCount = i % 5 === 3 ? 0 : Math.min((i % 3) + 1, free.length);
-    for (let k = 0; k < sentCount; k++) {
-      const f = free.shift()!;
-      await addDocument(db, {
-        recordId: record.id,
-        fileId: f.id,
-        stage: "sent",
-        name: f.name,
+    const pendingCount = readOnly || i % 4 === 2 ? 0 : Math.min((i % 2) + 1, free.length - sentCount);
+    const later: Omit<NewDocument, "recordId" | "fileId" | "name">[] = [
+      ...Array.from({ length: sentCount }, (_, k) => ({
+        stage: "sent" as const,
         reference: `Presentación ${k + 1} del ciudadano`,
         status: sentStatuses[(i + k) % sentStatuses.length],
         details: [{ label: "Enviado por", value: citizen.name }],
         createdAt: day(i * 9 + 2, k),
         updatedAt: day(i * 9 + 2 + k, 45 + k),
-      });
-    }
-
-    // Pending documents on writable records (none on a few).
-    const pendingCount = readOnly || i % 4 === 2 ? 0 : Math.min((i % 2) + 1, free.length);
-    for (let k = 0; k < pendingCount; k++) {
-      const f = free.shift()!;
-      await addDocument(db, {
-        recordId: record.id,
-        fileId: f.id,
-        stage: "pending",
-        name: f.name,
+      })),
+      ...Array.from({ length: pendingCount }, (_, k) => ({
+        stage: "pending" as const,
         reference: `Documentación a presentar ${k + 1}`,
         createdAt: day(i * 9 + 4, k),
-      });
+      })),
+    ];
+    for (const document of later) {
+      const f = free.shift()!;
+      await addDocument(db, { recordId: record.id, fileId: f.id, name: f.name, ...document });
     }
   }
 

@@ -2,29 +2,19 @@
  * `tsx server/seed/run.ts`: migrates and seeds the database of the current
  * environment (DATABASE_URL or DATA_DIR/portal.sqlite). Idempotent.
  */
-import { ConfigError, loadConfig } from "../config.js";
 import { openMigratedDatabase } from "../db/migrate.js";
 import { demoCitizens } from "../auth/oidc/demo-citizens.js";
 import { seed } from "./index.js";
+import { databaseJob } from "./job.js";
 import { blobStoreFromConfig } from "../storage/index.js";
 
-try {
-  const config = loadConfig();
-  const { db, location, applied } = await openMigratedDatabase(config);
-  try {
-    await seed(db, {
-      issuer: config.OIDC_ISSUER,
-      tenant: config.TENANT,
-      store: await blobStoreFromConfig(config, db),
-    });
-    console.log(`Base de datos lista en ${location} (migraciones aplicadas: ${applied.length}).`);
-    console.log(`Ciudadanos de demostración (contraseña ${demoCitizens[0].password}):`);
-    for (const c of demoCitizens) console.log(`  ${c.cuil}  ${c.name}: ${c.description}`);
-  } finally {
-    await db.destroy();
-  }
-} catch (error) {
-  if (error instanceof ConfigError) for (const line of error.lines()) console.error(line);
-  else console.error(error);
-  process.exitCode = 1;
-}
+await databaseJob(openMigratedDatabase, async ({ db, location, applied }, config) => {
+  await seed(db, {
+    issuer: config.OIDC_ISSUER,
+    tenant: config.TENANT,
+    store: await blobStoreFromConfig(config, db),
+  });
+  console.log(`Base de datos lista en ${location} (migraciones aplicadas: ${applied.length}).`);
+  console.log(`Ciudadanos de demostración (contraseña ${demoCitizens[0].password}):`);
+  for (const c of demoCitizens) console.log(`  ${c.cuil}  ${c.name}: ${c.description}`);
+});

@@ -23,20 +23,19 @@ export const config = {
   ],
 };
 
-/** The extensions the mocked backend offers (decision 098): all of ours, as the reference backend does. */
 /** The identity provider's discovery document (the portal's tests use http://idp.test, tests/portal/setup.ts). */
 export const ISSUER = "http://idp.test";
-export const idpDiscovery = http.get(`${ISSUER}/.well-known/openid-configuration`, () =>
-  HttpResponse.json({
-    issuer: ISSUER,
-    authorization_endpoint: `${ISSUER}/auth`,
-    token_endpoint: `${ISSUER}/token`,
-    jwks_uri: `${ISSUER}/jwks`,
-    end_session_endpoint: `${ISSUER}/session/end`,
-    response_types_supported: ["code"],
-  }),
-);
+export const discoveryDocument = {
+  issuer: ISSUER,
+  authorization_endpoint: `${ISSUER}/auth`,
+  token_endpoint: `${ISSUER}/token`,
+  jwks_uri: `${ISSUER}/jwks`,
+  end_session_endpoint: `${ISSUER}/session/end`,
+  response_types_supported: ["code"],
+};
+export const idpDiscovery = http.get(`${ISSUER}/.well-known/openid-configuration`, () => HttpResponse.json(discoveryDocument));
 
+/** The extensions the mocked backend offers (decision 098): all of ours, as the reference backend does. */
 export const extensions = http.get(`${API}/api/v1/extensions`, () => HttpResponse.json({ extensions: EXTENSION_NAMES }));
 /** A backend of the spec only: the discovery call is not there. */
 export const noExtensions = http.get(`${API}/api/v1/extensions`, () =>

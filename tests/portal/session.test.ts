@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { API, config, happy, user } from "../mocks/api";
+import { API, config, discoveryDocument, happy, ISSUER, user } from "../mocks/api";
 import { failOnUnhandled, postWithCookie, settle, signedInRequest, argsOf } from "./helpers";
 import { finishSignIn, startSignIn } from "~/lib/auth.server";
 import { requireAdhered } from "~/lib/guards.server";
@@ -16,7 +16,6 @@ import { action as logoutAction } from "~/routes/auth.logout";
  * idle (15 min) and absolute (8 h) expiry on a controlled clock against the real loaders, and
  * 'Cerrar sesión' leaving nothing usable behind.
  */
-const ISSUER = "http://idp.test";
 const BASE = "http://localhost:3000";
 
 /** The API's view of tokens: revoked ones get the contract's 303 to sign in. */
@@ -52,12 +51,7 @@ const server = setupServer(
   // The identity provider, as far as the portal's code flow needs it.
   http.get(`${ISSUER}/.well-known/openid-configuration`, () =>
     HttpResponse.json({
-      issuer: ISSUER,
-      authorization_endpoint: `${ISSUER}/auth`,
-      token_endpoint: `${ISSUER}/token`,
-      jwks_uri: `${ISSUER}/jwks`,
-      end_session_endpoint: `${ISSUER}/session/end`,
-      response_types_supported: ["code"],
+      ...discoveryDocument,
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["ES256"],
       code_challenge_methods_supported: ["S256"],

@@ -166,6 +166,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
   // Multipart only with a file box in it (a session that expired keeps a plain post's message, drafts.server.ts).
   // In the form the token comes first: an upload's token is checked before a file's first byte (form.server.ts).
   const attachable = mode === "chat" && chat.current.documents.some((d) => d.status === "requested" && !d.spec.form);
+  const eventProps = { chat, docs, readOnly, requiredError, busy: sending, onUpload, onAttached: reread, self };
   return (
     <section className="chat" aria-labelledby="page-title">
       <div className="page-head chat__head">
@@ -197,18 +198,7 @@ export function ChatView({ mode, chat: initial, terms, idempotencyKey, self, act
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list: focusable so the keyboard can scroll it (WCAG 2.1.1); a region role would hide that it is a list */}
         <ol className="chat__events" aria-label={c.conversationLabel} ref={listRef} tabIndex={0}>
           {chat.events.map((event) => (
-            <EventItem
-              key={event.id}
-              event={event}
-              chat={chat}
-              docs={docs}
-              readOnly={readOnly}
-              requiredError={requiredError}
-              busy={sending}
-              onUpload={onUpload}
-              onAttached={reread}
-              self={self}
-            />
+            <EventItem key={event.id} event={event} {...eventProps} />
           ))}
           {pendingText ? (
             <li className="chat-event chat-event--user chat-event--pending">
@@ -291,7 +281,8 @@ function ChatBody({
   );
 }
 
-function EventItem(props: {
+/** What an event of the conversation, and each document it names, is drawn with. */
+type EventProps = {
   event: ChatEvent;
   chat: Chat;
   docs: Map<string, ChatDocument>;
@@ -301,7 +292,9 @@ function EventItem(props: {
   onUpload: (started: boolean) => void;
   onAttached: () => void;
   self: string;
-}) {
+};
+
+function EventItem(props: EventProps) {
   const { event } = props;
   if (event.type === "dateSeparator") {
     return (
@@ -362,18 +355,7 @@ function DocumentItem({
   onUpload,
   onAttached,
   self,
-}: {
-  snapshot: ChatDocument;
-  event: ChatEvent;
-  chat: Chat;
-  docs: Map<string, ChatDocument>;
-  readOnly: boolean;
-  requiredError: boolean;
-  busy: boolean;
-  onUpload: (started: boolean) => void;
-  onAttached: () => void;
-  self: string;
-}) {
+}: EventProps & { snapshot: ChatDocument }) {
   const live = event.type === "requestedDocuments" || event.type === "toSendDocuments";
   const doc = live ? (docs.get(snapshot.id) ?? snapshot) : snapshot;
   const missing = requiredError && doc.isRequired && doc.status === "requested";

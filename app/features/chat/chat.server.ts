@@ -19,8 +19,8 @@ import {
   sendToSendDocument,
 } from "~/api/chat.server";
 import { wireIdOf } from "~/api/read.server";
-import { forwardFile, isDiskFile, multipartReader, UploadRefused } from "~/features/records/upload.server";
-import { readForm } from "~/lib/form.server";
+import { forwardFile, isDiskFile, multipartReader, withUploadForm } from "~/features/uploads/uploads.server";
+import { UploadRefused } from "~/lib/multipart.server";
 import { orErrorPage, requireAdhered } from "~/lib/guards.server";
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { errors as E } from "~/lib/messages/errors";
@@ -179,14 +179,8 @@ export async function chatAction({ request, context }: RequestScope, requested: 
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   if (multipart && mode !== "chat") throw new Response("No encontrado", { status: 404 });
   const reader = multipart ? multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" }) : null;
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader?.read);
-    } catch (error) {
-      if (error instanceof UploadRefused) return redirectWithToast(self, { type: "ERROR", message: error.message });
-      throw error;
-    }
+  const refused = (error: UploadRefused) => redirectWithToast(self, { type: "ERROR", message: error.message });
+  return withUploadForm(request, reader, refused, async (form) => {
     if (mode === "draft") return await sendFirst(ctx, form, request, self);
     const instanceId = param(request, "instance");
     // The pressed button says what to do: 'Descartar archivo' and 'Adjuntar archivo' name their document.
@@ -206,9 +200,7 @@ export async function chatAction({ request, context }: RequestScope, requested: 
     }
     if (intent === "send") return await send(ctx, form, instanceId, self);
     return json<ChatActionData>({}, { status: 400 });
-  } finally {
-    reader?.cleanup();
-  }
+  });
 }
 
 /** The first message of a draft chat: creates the instance and opens its chat. */
@@ -310,19 +302,15 @@ export async function attachAnswer({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "procedures");
   const instanceId = param(request, "instance");
   const reader = multipartReader(ctx, MAX_ATTACH_FILES, { tooLarge: "drop" });
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader.read);
-    } catch (error) {
-      if (error instanceof UploadRefused) return json({ error: error.message }, { status: 400 });
-      throw error;
-    }
-    const problem = await attachFile(ctx, form, reader.tooLarge, instanceId, String(form.get("document") ?? ""));
-    return problem ? json({ error: problem }, { status: 400 }) : json({ ok: true });
-  } finally {
-    reader.cleanup();
-  }
+  return withUploadForm(
+    request,
+    reader,
+    (refused) => json({ error: refused.message }, { status: 400 }),
+    async (form) => {
+      const problem = await attachFile(ctx, form, reader.tooLarge, instanceId, String(form.get("document") ?? ""));
+      return problem ? json({ error: problem }, { status: 400 }) : json({ ok: true });
+    },
+  );
 }
 
 /** Uploads the posted file and puts it among the documents to send; the citizen's text of what went wrong, or null. */

@@ -82,24 +82,18 @@ export function DatosView({ page, exportStatus, state, errors, raw, filtered, di
         <fieldset>
           <legend>{D.filters.legend}</legend>
           <div className="datos__fields">
-            <TextField
-              id="datos-since"
-              name="since"
-              type="date"
-              label={D.filters.since}
-              hint={D.filters.dateHint}
-              defaultValue={raw.since}
-              error={errorOf(errors, "datos-since")}
-            />
-            <TextField
-              id="datos-until"
-              name="until"
-              type="date"
-              label={D.filters.until}
-              hint={D.filters.dateHint}
-              defaultValue={raw.until}
-              error={errorOf(errors, "datos-until")}
-            />
+            {(["since", "until"] as const).map((name) => (
+              <TextField
+                key={name}
+                id={`datos-${name}`}
+                name={name}
+                type="date"
+                label={D.filters[name]}
+                hint={D.filters.dateHint}
+                defaultValue={raw[name]}
+                error={errorOf(errors, `datos-${name}`)}
+              />
+            ))}
             <Select
               id="datos-kind"
               name="kind"

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { digital } from "~/lib/messages/digital";
 import { LinkButton, SubmitButton } from "~/ui";
-import { DigitalHeader } from "./DigitalHeader";
+import { SummaryCard } from "./SummaryCard";
 
 /**
  * The envelope of a communication reached from outside the portal (decision 102): what the portal
@@ -12,32 +12,20 @@ import { DigitalHeader } from "./DigitalHeader";
 export function EnvelopeView({ code, archivedView }: { code: string; archivedView: boolean }) {
   const T = digital.envelope;
   return (
-    <section className="dd dd-summary" aria-labelledby="page-title">
-      <DigitalHeader title={digital.title} />
-      <article className="card dd-summary__card" aria-labelledby="dd-envelope">
-        <h2 id="dd-envelope" className="section-title">
-          {T.heading}
-        </h2>
-        <dl className="summary-list dd-summary__list">
-          <div>
-            <dt>{digital.summary.number}</dt>
-            <dd>{code}</dd>
-          </div>
-        </dl>
-        <p>{T.explanation}</p>
-        <div className="cluster dd-summary__actions">
-          <LinkButton to={archivedView ? "/digital/archive" : "/digital"} variant="secondary">
-            {digital.summary.back}
-          </LinkButton>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="code" value={code} />
-            <SubmitButton name="intent" value="open">
-              {T.open}
-            </SubmitButton>
-          </Form>
-        </div>
-      </article>
-    </section>
+    <SummaryCard headingId="dd-envelope" heading={T.heading} facts={[[digital.summary.number, code]]}>
+      <p>{T.explanation}</p>
+      <div className="cluster dd-summary__actions">
+        <LinkButton to={archivedView ? "/digital/archive" : "/digital"} variant="secondary">
+          {digital.summary.back}
+        </LinkButton>
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="code" value={code} />
+          <SubmitButton name="intent" value="open">
+            {T.open}
+          </SubmitButton>
+        </Form>
+      </div>
+    </SummaryCard>
   );
 }

@@ -8,8 +8,19 @@ import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { DateFilter } from "~/features/instances/DateFilter";
-import { EmptyState, OmittedNotice, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
-import { SEALED_SEARCH, SEARCH_ACTION } from "~/lib/search-param";
+import {
+  EmptyState,
+  OmittedNotice,
+  Paginator,
+  SearchForm,
+  Select,
+  SubmitButton,
+  Tabs,
+  TextField,
+  useDebouncedSubmit,
+  useHydrated,
+} from "~/ui";
+import { SEALED_SEARCH } from "~/lib/search-param";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";
 import { InboxSort } from "./InboxSort";
@@ -150,10 +161,7 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
       ) : null}
 
       <div className="dd-toolbar">
-        {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
-        <Form method="post" role="search" className="dd-search" action={SEARCH_ACTION}>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="to" value={archived ? "/digital/archive" : "/digital"} />
+        <SearchForm to={archived ? "/digital/archive" : "/digital"} className="dd-search">
           <Keep state={state} omit={["search"]} />
           {state.filtersOpen ? <input type="hidden" name="filters" value="1" /> : null}
           {/* Not a TextField: the label sits over a row that pairs the box with its button, and Field's wrapper would break that row. */}
@@ -175,7 +183,7 @@ export function InboxView({ archived, state, list, types, counts }: InboxViewPro
               {common.actions.search}
             </button>
           </div>
-        </Form>
+        </SearchForm>
 
         {/*
           Reading order: the advanced filters (about twenty controls) are sent only when asked for

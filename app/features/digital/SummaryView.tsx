@@ -8,7 +8,7 @@ import { common } from "~/lib/messages/common";
 import { digital } from "~/lib/messages/digital";
 import { EmptyState, LinkButton, OmittedNotice, SubmitButton, TimesInUtc } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
-import { DigitalHeader } from "./DigitalHeader";
+import { SummaryCard } from "./SummaryCard";
 import { allDownloaded } from "./archive-rule";
 import { ConcernsLinks } from "~/features/thread/ConcernsLinks";
 
@@ -80,125 +80,107 @@ export function SummaryView({
   const back = c.archived ? "/digital/archive" : "/digital";
 
   return (
-    <section className="dd dd-summary" aria-labelledby="page-title">
-      <DigitalHeader title={digital.title} />
-      <article className="card dd-summary__card" aria-labelledby="dd-subject">
-        <h2 id="dd-subject" className="section-title">
-          {c.subject}
-        </h2>
-        <dl className="summary-list dd-summary__list">
-          <div>
-            <dt>{T.to}</dt>
-            <dd>{c.recipient ?? ""}</dd>
-          </div>
-          <div>
-            <dt>{T.from}</dt>
-            <dd>{c.client}</dd>
-          </div>
-          <div>
-            <dt>{T.received}</dt>
-            <dd>{formatDateTime(c.created_at)}</dd>
-          </div>
-          <div>
-            <dt>{T.notifiedByOffice}</dt>
-            <dd>{c.notified ? `${T.yes}${c.date_notified ? ` (${formatDate(c.date_notified)})` : ""}` : T.no}</dd>
-          </div>
-          <div>
-            <dt>{T.number}</dt>
-            <dd>{c.code}</dd>
-          </div>
-        </dl>
-        <TimesInUtc />
-        <ConcernsLinks communication={c} linkable={linkable} />
+    <SummaryCard
+      headingId="dd-subject"
+      heading={c.subject}
+      facts={[
+        [T.to, c.recipient ?? ""],
+        [T.from, c.client],
+        [T.received, formatDateTime(c.created_at)],
+        [T.notifiedByOffice, c.notified ? `${T.yes}${c.date_notified ? ` (${formatDate(c.date_notified)})` : ""}` : T.no],
+        [T.number, c.code],
+      ]}
+    >
+      <TimesInUtc />
+      <ConcernsLinks communication={c} linkable={linkable} />
 
-        <h3 className="dd-summary__heading">{T.files}</h3>
-        <OmittedNotice count={c.omittedFiles} noun="file" />
-        {c.files.length === 0 ? (
-          <p className="text-muted">{T.noFiles}</p>
+      <h3 className="dd-summary__heading">{T.files}</h3>
+      <OmittedNotice count={c.omittedFiles} noun="file" />
+      {c.files.length === 0 ? (
+        <p className="text-muted">{T.noFiles}</p>
+      ) : (
+        <ul className="dd-files">
+          {c.files.map((f) => (
+            <li key={f.id} className="dd-files__item">
+              <span className="dd-files__name">{f.file_name}</span>
+              {f.downloaded ? <span className="badge dd-files__done">{T.downloaded}</span> : null}
+              <a
+                className="btn btn--secondary btn--sm"
+                href={fileHref(c.code, f.id, archivedView, f.file_name)}
+                download={f.file_name}
+                aria-label={T.downloadFile(f.file_name)}
+                onClick={(e) => download(e, f.file_name)}
+              >
+                {T.download}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="dd-summary__heading">{T.message}</h3>
+      {"html" in message ? (
+        <div className="dd-message dd-message--html" dangerouslySetInnerHTML={{ __html: message.html }} />
+      ) : (
+        <div className="dd-message">{message.text}</div>
+      )}
+
+      <div className="dd-summary__history-head">
+        <h3 className="dd-summary__heading" id="dd-history-title">
+          {T.history}
+        </h3>
+        <Link
+          className="btn btn--ghost btn--sm"
+          to={`${location.pathname}?${toggle}`}
+          replace
+          preventScrollReset
+          aria-expanded={!historyHidden}
+          aria-controls="dd-history"
+        >
+          {historyHidden ? T.showHistory : T.hideHistory}
+        </Link>
+      </div>
+      <div id="dd-history" hidden={historyHidden}>
+        {history.length === 0 ? (
+          <EmptyState title={common.noInformation} />
         ) : (
-          <ul className="dd-files">
-            {c.files.map((f) => (
-              <li key={f.id} className="dd-files__item">
-                <span className="dd-files__name">{f.file_name}</span>
-                {f.downloaded ? <span className="badge dd-files__done">{T.downloaded}</span> : null}
-                <a
-                  className="btn btn--secondary btn--sm"
-                  href={fileHref(c.code, f.id, archivedView, f.file_name)}
-                  download={f.file_name}
-                  aria-label={T.downloadFile(f.file_name)}
-                  onClick={(e) => download(e, f.file_name)}
-                >
-                  {T.download}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DataTable
+            className="table dd-table dd-history"
+            caption={T.history}
+            captionHidden
+            rows={history}
+            rowKey={(h, i) => `${h.date}-${i}`}
+            columns={[
+              { key: "date", header: T.historyDate, cell: (h) => formatDateTime(h.date) },
+              { key: "description", header: T.historyDescription, cell: (h) => h.description },
+              { key: "user", header: T.historyUser, cell: (h) => h.user },
+            ]}
+          />
         )}
+      </div>
 
-        <h3 className="dd-summary__heading">{T.message}</h3>
-        {"html" in message ? (
-          <div className="dd-message dd-message--html" dangerouslySetInnerHTML={{ __html: message.html }} />
-        ) : (
-          <div className="dd-message">{message.text}</div>
-        )}
-
-        <div className="dd-summary__history-head">
-          <h3 className="dd-summary__heading" id="dd-history-title">
-            {T.history}
-          </h3>
-          <Link
-            className="btn btn--ghost btn--sm"
-            to={`${location.pathname}?${toggle}`}
-            replace
-            preventScrollReset
-            aria-expanded={!historyHidden}
-            aria-controls="dd-history"
+      <div className="cluster dd-summary__actions">
+        <LinkButton to={back} variant="secondary">
+          {T.back}
+        </LinkButton>
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="code" value={c.code} />
+          <SubmitButton
+            name="intent"
+            value={c.archived ? "recover" : "archive"}
+            disabled={!ready}
+            aria-describedby={ready ? undefined : "dd-archive-hint"}
           >
-            {historyHidden ? T.showHistory : T.hideHistory}
-          </Link>
-        </div>
-        <div id="dd-history" hidden={historyHidden}>
-          {history.length === 0 ? (
-            <EmptyState title={common.noInformation} />
-          ) : (
-            <DataTable
-              className="table dd-table dd-history"
-              caption={T.history}
-              captionHidden
-              rows={history}
-              rowKey={(h, i) => `${h.date}-${i}`}
-              columns={[
-                { key: "date", header: T.historyDate, cell: (h) => formatDateTime(h.date) },
-                { key: "description", header: T.historyDescription, cell: (h) => h.description },
-                { key: "user", header: T.historyUser, cell: (h) => h.user },
-              ]}
-            />
-          )}
-        </div>
-
-        <div className="cluster dd-summary__actions">
-          <LinkButton to={back} variant="secondary">
-            {T.back}
-          </LinkButton>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="code" value={c.code} />
-            <SubmitButton
-              name="intent"
-              value={c.archived ? "recover" : "archive"}
-              disabled={!ready}
-              aria-describedby={ready ? undefined : "dd-archive-hint"}
-            >
-              {c.archived ? T.recover : T.archive}
-            </SubmitButton>
-          </Form>
-        </div>
-        {ready ? null : (
-          <p id="dd-archive-hint" className="field__hint dd-summary__hint">
-            {c.archived ? digital.recoverDisabledHint : digital.archiveDisabledHint}
-          </p>
-        )}
-      </article>
-    </section>
+            {c.archived ? T.recover : T.archive}
+          </SubmitButton>
+        </Form>
+      </div>
+      {ready ? null : (
+        <p id="dd-archive-hint" className="field__hint dd-summary__hint">
+          {c.archived ? digital.recoverDisabledHint : digital.archiveDisabledHint}
+        </p>
+      )}
+    </SummaryCard>
   );
 }

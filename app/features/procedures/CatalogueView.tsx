@@ -1,13 +1,11 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { EmptyState, Paginator, SkeletonRows, TextField, useDebouncedSubmit } from "~/ui";
+import { Breadcrumbs, EmptyState, Paginator, SearchBox, SearchButton, SearchForm, SkeletonRows } from "~/ui";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref, requirementsHref } from "./url";
-import { SEARCH_ACTION } from "~/lib/search-param";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 type Item = SerializeFrom<typeof loadCatalogue>["items"][number];
 
@@ -19,7 +17,6 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
   const { state, items, page, lastPage, level, publicUrl } = data;
   const navigation = useNavigation();
   const location = useLocation();
-  const onSearch = useDebouncedSubmit();
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname.replace(/\/$/, "") === "/procedures/available" &&
@@ -29,44 +26,22 @@ export function CatalogueView({ data }: { data: SerializeFrom<typeof loadCatalog
     <section aria-labelledby="page-title" className="proc-catalogue">
       {/* Spec section 2: the back header when drilled down (below the search), breadcrumbs otherwise; never both. */}
       {level ? null : (
-        <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
-          <ol>
-            <li>
-              <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
-            </li>
-            <li>
-              {state.q ? (
-                <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
-              ) : (
-                <span aria-current="page">{furniture.routeLabels.available}</span>
-              )}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumbs
+          items={[
+            { label: furniture.routeLabels.procedures, to: "/procedures" },
+            { label: furniture.routeLabels.available, to: state.q ? "/procedures/available" : undefined },
+          ]}
+        />
       )}
       <div className="page-head">
         <h1 id="page-title" className="page-title">
           {t.available.title}
         </h1>
       </div>
-      {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
-      <Form method="post" action={SEARCH_ACTION} className="toolbar" role="search">
-        <AuthenticityTokenInput />
-        <input type="hidden" name="to" value="/procedures/available" />
-        <TextField
-          id="catalogue-q"
-          name="q"
-          type="search"
-          autoComplete="off"
-          label={t.available.searchLabel}
-          defaultValue={state.q}
-          maxLength={200}
-          onChange={onSearch}
-        />
-        <button type="submit" className="btn btn--secondary no-js-only">
-          {common.actions.search}
-        </button>
-      </Form>
+      <SearchForm to="/procedures/available" className="toolbar">
+        <SearchBox id="catalogue-q" label={t.available.searchLabel} defaultValue={state.q} />
+        <SearchButton />
+      </SearchForm>
       {level ? (
         <div className="proc-catalogue__back">
           <Link className="back-link" to={level.backHref} aria-label={level.backLabel}>

@@ -7,7 +7,18 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Checkbox, ErrorSummary, LinkButton, Modal, RichText, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import {
+  Breadcrumbs,
+  Checkbox,
+  ErrorSummary,
+  LinkButton,
+  Modal,
+  RichText,
+  SkeletonRows,
+  SubmitButton,
+  TimesInUtc,
+  useHydrated,
+} from "~/ui";
 import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
 import { requirementsHref } from "./url";
@@ -35,19 +46,13 @@ export function RequirementsView({ data }: { data: SerializeFrom<typeof loadRequ
 
   return (
     <section aria-labelledby="page-title" className="proc-req">
-      <nav className="breadcrumbs" aria-label={furniture.breadcrumbsLabel}>
-        <ol>
-          <li>
-            <Link to="/procedures">{furniture.routeLabels.procedures}</Link>
-          </li>
-          <li>
-            <Link to="/procedures/available">{furniture.routeLabels.available}</Link>
-          </li>
-          <li>
-            <span aria-current="page">{furniture.routeLabels.requirements}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { label: furniture.routeLabels.procedures, to: "/procedures" },
+          { label: furniture.routeLabels.available, to: "/procedures/available" },
+          { label: furniture.routeLabels.requirements },
+        ]}
+      />
       {termsError ? <ErrorSummary errors={[{ fieldId: "accept-terms", message: termsError }]} /> : null}
       <div className="page-head">
         <h1 id="page-title" className="page-title">

@@ -6,11 +6,9 @@ import { formatDate, formatDateTime, toIsoString } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TextField, TimesInUtc, useDebouncedSubmit } from "~/ui";
+import { Badge, EmptyState, LinkButton, Modal, SubmitButton, TextArea, TimesInUtc } from "~/ui";
 import { DataTable } from "~/ui/DataTable";
-import { SortSelect } from "~/features/instances/SortSelect";
-import { DateFilter } from "~/features/instances/DateFilter";
-import { SEARCH_ACTION } from "~/lib/search-param";
+import { InstanceFilters } from "~/features/instances/Filters";
 import { DEFAULT_SORT, trayHref, type TrayState } from "./url";
 import { DownloadAllLink, procedureZipHref } from "~/features/download-all/DownloadAllLink";
 
@@ -23,46 +21,17 @@ export function downloadHref(file: { fileId: string; name: string }, back: strin
 }
 
 export function TrayFilters({ state, defaultTab }: { state: TrayState; defaultTab: string }) {
-  const onSearch = useDebouncedSubmit();
-  const onChangeNow = useDebouncedSubmit(0);
   return (
-    // Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032).
-    <Form method="post" action={SEARCH_ACTION} className="toolbar proc-filters" role="search" aria-label={t.ui.filtersLabel}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="to" value="/procedures" />
-      {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
-      <TextField
-        id="proc-q"
-        name="q"
-        type="search"
-        autoComplete="off"
-        label={t.searchLabel}
-        className="proc-filters__search"
-        defaultValue={state.q}
-        maxLength={200}
-        onChange={onSearch}
-      />
-      <DateFilter
-        id="proc-since"
-        name="since"
-        label={common.search.since}
-        value={state.since}
-        invalid={state.invalidSince}
-        onValid={onChangeNow}
-      />
-      <DateFilter
-        id="proc-until"
-        name="until"
-        label={common.search.until}
-        value={state.until}
-        invalid={state.invalidUntil}
-        onValid={onChangeNow}
-      />
-      <SortSelect id="proc-sort" className="proc-filters__sort" value={state.sort} onChange={onChangeNow} />
-      <button type="submit" className="btn btn--secondary no-js-only">
-        {common.actions.search}
-      </button>
-    </Form>
+    <InstanceFilters
+      to="/procedures"
+      prefix="proc"
+      label={t.ui.filtersLabel}
+      searchLabel={t.searchLabel}
+      state={state}
+      defaultTab={defaultTab}
+      dates={state}
+      sortClassName="proc-filters__sort"
+    />
   );
 }
 

@@ -1,54 +1,18 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { tabItems } from "~/features/instances/tabs";
 import type { RecordInstance } from "~/api/records.server";
-import { SortSelect } from "~/features/instances/SortSelect";
+import { InstanceFilters } from "~/features/instances/Filters";
 import { formatDate } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import {
-  Badge,
-  EmptyState,
-  LinkButton,
-  OmittedNotice,
-  Paginator,
-  SkeletonCards,
-  SkeletonTabs,
-  Tabs,
-  TextField,
-  Toast,
-  useDebouncedSubmit,
-} from "~/ui";
+import { Badge, EmptyState, LinkButton, OmittedNotice, Paginator, SkeletonCards, SkeletonTabs, Tabs, Toast } from "~/ui";
 import type { loadRecords } from "./list.server";
 import { listHref, type ListState } from "./url";
-import { SEARCH_ACTION } from "~/lib/search-param";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 function Filters({ state, defaultTab }: { state: ListState; defaultTab: string }) {
-  const onSearch = useDebouncedSubmit();
-  const onChangeNow = useDebouncedSubmit(0);
   return (
-    // Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032).
-    <Form method="post" action={SEARCH_ACTION} className="toolbar rec-filters" role="search" aria-label={t.searchLabel}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="to" value="/records" />
-      {state.tab !== defaultTab ? <input type="hidden" name="tab" value={state.tab} /> : null}
-      <TextField
-        id="rec-q"
-        name="q"
-        type="search"
-        autoComplete="off"
-        label={t.searchLabel}
-        className="rec-filters__search"
-        defaultValue={state.q}
-        maxLength={200}
-        onChange={onSearch}
-      />
-      <SortSelect id="rec-sort" value={state.sort} onChange={onChangeNow} />
-      <button type="submit" className="btn btn--secondary no-js-only">
-        {common.actions.search}
-      </button>
-    </Form>
+    <InstanceFilters to="/records" prefix="rec" label={t.searchLabel} searchLabel={t.searchLabel} state={state} defaultTab={defaultTab} />
   );
 }
 

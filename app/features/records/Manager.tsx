@@ -1,15 +1,14 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { IncorporatedDocument, PendingDocument, RecordHeader, SentDocument } from "~/api/records.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import { Badge, EmptyState, Modal, Paginator, SubmitButton, TextField, TimesInUtc, useDebouncedSubmit, useHydrated } from "~/ui";
-import { DataTable } from "~/ui/DataTable";
+import { Badge, EmptyState, Modal, Paginator, SearchBox, SearchButton, SearchForm, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import { DataTable, type DataTableProps } from "~/ui/DataTable";
 import { downloadHref, sentId, type DocPage, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
-import { SEARCH_ACTION } from "~/lib/search-param";
 
 const m = t.manager;
 
@@ -78,94 +77,134 @@ function RowLink({ to, label, children }: { to: string; label: string; children:
   );
 }
 
-/**
- * The lists show the page the loader sent (issue 30). Their page links are plain links to the same
- * screen with that list's page and the other lists' pages kept, landing on the list's heading.
- */
-export function IncorporatedSection({ list, count, state }: { list: DocPage<IncorporatedDocument>; count: number; state: ManagerState }) {
-  const onSearch = useDebouncedSubmit();
+/** A row's link that opens one of the manager's dialogs on this screen. */
+const modalHref = (state: ManagerState, changes: Partial<ManagerState>) => `${managerHref({ ...state, ...changes })}#rec-modal`;
+
+function DownloadLink({ id, name }: { id: string; name: string }) {
   return (
-    <section className="rec-section" aria-labelledby="rec-incorporated">
-      <h3 id="rec-incorporated" className="rec-section__title">
-        {m.incorporated}
-      </h3>
-      {/* Posted, so that the words searched come back sealed for this session and stay out of the history (decision 032). */}
-      <Form method="post" action={SEARCH_ACTION} className="rec-search" role="search" aria-label={m.searchIncorporated}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="to" value="/records/manager/" />
-        <input type="hidden" name="file" value={state.file} />
-        {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
-        {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}
-        <TextField
-          id="rec-doc-q"
-          name="q"
-          type="search"
-          autoComplete="off"
-          label={m.searchIncorporated}
-          defaultValue={state.q}
-          maxLength={200}
-          onChange={onSearch}
-        />
-        <button type="submit" className="btn btn--secondary no-js-only">
-          {common.actions.search}
-        </button>
-      </Form>
-      {count === 0 ? (
-        <EmptyState title={m.empty.incorporated} />
-      ) : list.total === 0 ? (
-        <EmptyState title={t.ui.noIncorporatedMatches} />
+    <a className="btn btn--ghost btn--sm" href={downloadHref(id, name)} aria-label={t.ui.downloadOf(name)}>
+      {m.download}
+    </a>
+  );
+}
+
+/**
+ * One of the manager's document lists: its heading (and what stands beside it), what comes before
+ * the table, then either the empty state or the table of the page the loader sent with its page
+ * links (plain links to the same screen with that list's page, landing on the list's heading).
+ */
+function DocumentSection<T>({
+  id,
+  title,
+  list,
+  emptyTitle,
+  rowKey,
+  columns,
+  pageHref,
+  beside,
+  before,
+  around = (table) => table,
+  children,
+}: {
+  id: string;
+  title: string;
+  list: DocPage<T>;
+  /** The empty state's title when the list shows nothing (null: the table). */
+  emptyTitle: string | null;
+  rowKey: DataTableProps<T>["rowKey"];
+  columns: DataTableProps<T>["columns"];
+  pageHref: (page: number) => string;
+  beside?: ReactNode;
+  before?: ReactNode;
+  /** What holds the table and its page links (the pending list's form). */
+  around?: (table: ReactNode) => ReactNode;
+  /** What follows the page links. */
+  children?: ReactNode;
+}) {
+  const heading = (
+    <h3 id={id} className="rec-section__title">
+      {title}
+    </h3>
+  );
+  return (
+    <section className="rec-section" aria-labelledby={id}>
+      {beside ? (
+        <div className="rec-section__head">
+          {heading}
+          {beside}
+        </div>
       ) : (
-        <>
-          <DataTable
-            className="table rec-table"
-            caption={m.incorporated}
-            captionHidden
-            rows={list.items}
-            rowKey={(d) => `${d.id ?? d.file.signedFileId}`}
-            columns={[
-              { key: "order", header: m.columns.order, cell: (d) => <span className="rec-order">{m.order(d.nroFolio ?? "")}</span> },
-              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
-              { key: "description", header: m.columns.description, cell: (d) => d.spec.description },
-              { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDate(d.spec.date) },
-              { key: "user", header: m.columns.user, cell: (d) => d.spec.user },
-              {
-                key: "actions",
-                header: m.columns.actions,
-                className: "rec-table__actions",
-                cell: (d) => {
-                  const id = d.file.signedFileId;
-                  return (
-                    <>
-                      <RowLink
-                        to={`${managerHref({ ...state, modal: "preview", set: "incorporated", doc: id, page: 1 })}#rec-modal`}
-                        label={t.ui.previewOf(d.file.name)}
-                      >
-                        {m.preview}
-                      </RowLink>
-                      <a className="btn btn--ghost btn--sm" href={downloadHref(id, d.file.name)} aria-label={t.ui.downloadOf(d.file.name)}>
-                        {m.download}
-                      </a>
-                      <RowLink
-                        to={`${managerHref({ ...state, modal: "details", set: "incorporated", doc: id })}#rec-modal`}
-                        label={t.ui.detailsOf(d.file.name)}
-                      >
-                        {m.details}
-                      </RowLink>
-                    </>
-                  );
-                },
-              },
-            ]}
-          />
-          <Paginator
-            page={list.page}
-            lastPage={list.lastPage}
-            label={t.ui.documentsPaginator(m.incorporated)}
-            hrefFor={(ipage) => `${managerHref({ ...state, modal: null, sel: [], ipage })}#rec-incorporated`}
-          />
-        </>
+        heading
+      )}
+      {before}
+      {emptyTitle !== null ? (
+        <EmptyState title={emptyTitle} />
+      ) : (
+        around(
+          <>
+            <DataTable className="table rec-table" caption={title} captionHidden rows={list.items} rowKey={rowKey} columns={columns} />
+            <Paginator
+              page={list.page}
+              lastPage={list.lastPage}
+              label={t.ui.documentsPaginator(title)}
+              hrefFor={(page) => `${pageHref(page)}#${id}`}
+            />
+            {children}
+          </>,
+        )
       )}
     </section>
+  );
+}
+
+export function IncorporatedSection({ list, count, state }: { list: DocPage<IncorporatedDocument>; count: number; state: ManagerState }) {
+  return (
+    <DocumentSection
+      id="rec-incorporated"
+      title={m.incorporated}
+      list={list}
+      emptyTitle={count === 0 ? m.empty.incorporated : list.total === 0 ? t.ui.noIncorporatedMatches : null}
+      before={
+        <SearchForm to="/records/manager/" className="rec-search" label={m.searchIncorporated}>
+          <input type="hidden" name="file" value={state.file} />
+          {state.spage > 1 ? <input type="hidden" name="spage" value={state.spage} /> : null}
+          {state.ppage > 1 ? <input type="hidden" name="ppage" value={state.ppage} /> : null}
+          <SearchBox id="rec-doc-q" label={m.searchIncorporated} defaultValue={state.q} />
+          <SearchButton />
+        </SearchForm>
+      }
+      rowKey={(d) => `${d.id ?? d.file.signedFileId}`}
+      columns={[
+        { key: "order", header: m.columns.order, cell: (d) => <span className="rec-order">{m.order(d.nroFolio ?? "")}</span> },
+        { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+        { key: "description", header: m.columns.description, cell: (d) => d.spec.description },
+        { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDate(d.spec.date) },
+        { key: "user", header: m.columns.user, cell: (d) => d.spec.user },
+        {
+          key: "actions",
+          header: m.columns.actions,
+          className: "rec-table__actions",
+          cell: (d) => {
+            const id = d.file.signedFileId;
+            return (
+              <>
+                <RowLink
+                  to={modalHref(state, { modal: "preview", set: "incorporated", doc: id, page: 1 })}
+                  label={t.ui.previewOf(d.file.name)}
+                >
+                  {m.preview}
+                </RowLink>
+                <DownloadLink id={id} name={d.file.name} />
+                <RowLink to={modalHref(state, { modal: "details", set: "incorporated", doc: id })} label={t.ui.detailsOf(d.file.name)}>
+                  {m.details}
+                </RowLink>
+              </>
+            );
+          },
+        },
+      ]}
+      pageHref={(ipage) => managerHref({ ...state, modal: null, sel: [], ipage })}
+    />
   );
 }
 
@@ -173,61 +212,43 @@ export function SentSection({ list, state }: { list: DocPage<SentDocument>; stat
   // A sent document without ids is known by its place in the whole list (docs.ts).
   const idOf = (d: SentDocument, i: number) => sentId(d, list.offset + i);
   return (
-    <section className="rec-section" aria-labelledby="rec-sent">
-      <h3 id="rec-sent" className="rec-section__title">
-        {m.sent}
-      </h3>
-      {list.total === 0 ? (
-        <EmptyState title={m.empty.sent} />
-      ) : (
-        <>
-          <DataTable
-            className="table rec-table"
-            caption={m.sent}
-            captionHidden
-            rows={list.items}
-            rowKey={idOf}
-            columns={[
-              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
-              { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDateTime(d.updated_at) },
-              { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
-              { key: "status", header: m.columns.status, cell: (d) => <Badge color={d.status.color}>{d.status.description}</Badge> },
-              {
-                key: "actions",
-                header: m.columns.actions,
-                className: "rec-table__actions",
-                cell: (d, i) => (
-                  <>
-                    {/* Only a document whose file the backend names can be shown (decision 098). */}
-                    {d.file.id ? (
-                      <RowLink
-                        to={`${managerHref({ ...state, modal: "preview", set: "sent", doc: idOf(d, i), page: 1 })}#rec-modal`}
-                        label={t.ui.previewOf(d.file.name)}
-                      >
-                        {m.preview}
-                      </RowLink>
-                    ) : null}
-                    <RowLink
-                      to={`${managerHref({ ...state, modal: "details", set: "sent", doc: idOf(d, i) })}#rec-modal`}
-                      label={t.ui.detailsOf(d.file.name)}
-                    >
-                      {m.details}
-                    </RowLink>
-                  </>
-                ),
-              },
-            ]}
-          />
-          <Paginator
-            page={list.page}
-            lastPage={list.lastPage}
-            label={t.ui.documentsPaginator(m.sent)}
-            hrefFor={(spage) => `${managerHref({ ...state, modal: null, sel: [], spage })}#rec-sent`}
-          />
-          <TimesInUtc />
-        </>
-      )}
-    </section>
+    <DocumentSection
+      id="rec-sent"
+      title={m.sent}
+      list={list}
+      emptyTitle={list.total === 0 ? m.empty.sent : null}
+      rowKey={idOf}
+      columns={[
+        { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+        { key: "date", header: m.columns.date, className: "rec-nowrap", cell: (d) => formatDateTime(d.updated_at) },
+        { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
+        { key: "status", header: m.columns.status, cell: (d) => <Badge color={d.status.color}>{d.status.description}</Badge> },
+        {
+          key: "actions",
+          header: m.columns.actions,
+          className: "rec-table__actions",
+          cell: (d, i) => (
+            <>
+              {/* Only a document whose file the backend names can be shown (decision 098). */}
+              {d.file.id ? (
+                <RowLink
+                  to={modalHref(state, { modal: "preview", set: "sent", doc: idOf(d, i), page: 1 })}
+                  label={t.ui.previewOf(d.file.name)}
+                >
+                  {m.preview}
+                </RowLink>
+              ) : null}
+              <RowLink to={modalHref(state, { modal: "details", set: "sent", doc: idOf(d, i) })} label={t.ui.detailsOf(d.file.name)}>
+                {m.details}
+              </RowLink>
+            </>
+          ),
+        },
+      ]}
+      pageHref={(spage) => managerHref({ ...state, modal: null, sel: [], spage })}
+    >
+      <TimesInUtc />
+    </DocumentSection>
   );
 }
 
@@ -239,25 +260,24 @@ export function PendingSection({ list, state }: { list: DocPage<PendingDocument>
   // Selections on other pages travel as hidden fields.
   const visible = new Set(list.items.map((d) => d.spec.id));
   return (
-    <section className="rec-section" aria-labelledby="rec-pending">
-      <div className="rec-section__head">
-        <h3 id="rec-pending" className="rec-section__title">
-          {m.pending}
-        </h3>
+    <DocumentSection
+      id="rec-pending"
+      title={m.pending}
+      list={list}
+      emptyTitle={list.total === 0 ? m.empty.pending : null}
+      beside={
         <details className="rec-menu" data-popover="">
           <summary className="btn btn--secondary btn--sm">{m.actionsMenu}</summary>
           <ul className="rec-menu__list">
             <li>
-              <Link className="rec-menu__item" to={`${managerHref({ ...state, modal: "upload", sel: [] })}#rec-modal`} preventScrollReset>
+              <Link className="rec-menu__item" to={modalHref(state, { modal: "upload", sel: [] })} preventScrollReset>
                 {m.uploadNew}
               </Link>
             </li>
           </ul>
         </details>
-      </div>
-      {list.total === 0 ? (
-        <EmptyState title={m.empty.pending} />
-      ) : (
+      }
+      around={(table) => (
         <Form method="get" action="/records/manager/" className="rec-pending-form" preventScrollReset>
           <input type="hidden" name="file" value={state.file} />
           <input type="hidden" name="modal" value="send" />
@@ -266,83 +286,65 @@ export function PendingSection({ list, state }: { list: DocPage<PendingDocument>
             .map((s) => (
               <input key={s} type="hidden" name="sel" value={s} />
             ))}
-          <DataTable
-            className="table rec-table"
-            caption={m.pending}
-            captionHidden
-            rows={list.items}
-            rowKey={(d) => d.spec.id}
-            columns={[
-              {
-                key: "select",
-                header: m.sendDocuments,
-                headerHidden: true,
-                // A checkbox per row picks what to send: its label is the document's name (aria-label), not a Field's.
-                cell: (d) => (
-                  <input
-                    type="checkbox"
-                    className="rec-check"
-                    name="sel"
-                    value={d.spec.id}
-                    id={`sel-${d.spec.id}`}
-                    aria-label={m.selectDocument(d.file.name)}
-                    checked={hydrated ? selected.includes(d.spec.id) : undefined}
-                    defaultChecked={hydrated ? undefined : state.sel.includes(d.spec.id)}
-                    onChange={(event) => toggle(d.spec.id, event.currentTarget.checked)}
-                  />
-                ),
-              },
-              { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
-              { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
-              {
-                key: "actions",
-                header: m.columns.actions,
-                className: "rec-table__actions",
-                cell: (d) => (
-                  <>
-                    <RowLink
-                      to={`${managerHref({ ...state, modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}#rec-modal`}
-                      label={t.ui.previewOf(d.file.name)}
-                    >
-                      {m.preview}
-                    </RowLink>
-                    <a
-                      className="btn btn--ghost btn--sm"
-                      href={downloadHref(d.file.id, d.file.name)}
-                      aria-label={t.ui.downloadOf(d.file.name)}
-                    >
-                      {m.download}
-                    </a>
-                    <RowLink
-                      to={`${managerHref({ ...state, modal: "delete", doc: d.spec.id, sel: [] })}#rec-modal`}
-                      label={t.ui.deleteOf(d.file.name)}
-                    >
-                      {m.deletePending}
-                    </RowLink>
-                  </>
-                ),
-              },
-            ]}
-          />
-          <Paginator
-            page={list.page}
-            lastPage={list.lastPage}
-            label={t.ui.documentsPaginator(m.pending)}
-            hrefFor={(ppage) => `${managerHref({ ...state, modal: null, sel: selected, ppage })}#rec-pending`}
-          />
-          <div className="rec-pending-form__actions">
-            {hydrated ? (
-              <span className="rec-selected" aria-live="polite">
-                {selected.length ? t.ui.selectedCount(selected.length) : ""}
-              </span>
-            ) : null}
-            <button type="submit" className="btn btn--primary" disabled={hydrated && selected.length === 0}>
-              {m.sendDocuments}
-            </button>
-          </div>
+          {table}
         </Form>
       )}
-    </section>
+      rowKey={(d) => d.spec.id}
+      columns={[
+        {
+          key: "select",
+          header: m.sendDocuments,
+          headerHidden: true,
+          // A checkbox per row picks what to send: its label is the document's name (aria-label), not a Field's.
+          cell: (d) => (
+            <input
+              type="checkbox"
+              className="rec-check"
+              name="sel"
+              value={d.spec.id}
+              id={`sel-${d.spec.id}`}
+              aria-label={m.selectDocument(d.file.name)}
+              checked={hydrated ? selected.includes(d.spec.id) : undefined}
+              defaultChecked={hydrated ? undefined : state.sel.includes(d.spec.id)}
+              onChange={(event) => toggle(d.spec.id, event.currentTarget.checked)}
+            />
+          ),
+        },
+        { key: "fileName", header: m.columns.fileName, cell: (d) => d.file.name },
+        { key: "reference", header: m.columns.reference, cell: (d) => d.spec.reference },
+        {
+          key: "actions",
+          header: m.columns.actions,
+          className: "rec-table__actions",
+          cell: (d) => (
+            <>
+              <RowLink
+                to={modalHref(state, { modal: "preview", set: "pending", doc: d.file.id, page: 1, sel: [] })}
+                label={t.ui.previewOf(d.file.name)}
+              >
+                {m.preview}
+              </RowLink>
+              <DownloadLink id={d.file.id} name={d.file.name} />
+              <RowLink to={modalHref(state, { modal: "delete", doc: d.spec.id, sel: [] })} label={t.ui.deleteOf(d.file.name)}>
+                {m.deletePending}
+              </RowLink>
+            </>
+          ),
+        },
+      ]}
+      pageHref={(ppage) => managerHref({ ...state, modal: null, sel: selected, ppage })}
+    >
+      <div className="rec-pending-form__actions">
+        {hydrated ? (
+          <span className="rec-selected" aria-live="polite">
+            {selected.length ? t.ui.selectedCount(selected.length) : ""}
+          </span>
+        ) : null}
+        <button type="submit" className="btn btn--primary" disabled={hydrated && selected.length === 0}>
+          {m.sendDocuments}
+        </button>
+      </div>
+    </DocumentSection>
   );
 }
 

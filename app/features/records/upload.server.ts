@@ -1,27 +1,19 @@
 /**
- * Uploads in the portal: read by app/lib/multipart.server.ts (files streamed to a temporary
- * directory, 50 MB per file and a count per post enforced while streaming, each file a standard
- * `File` backed by its file on disk, decision 008). The caller forwards each file to the API and
- * always calls `cleanup()`.
+ * The records' uploads: one file of the 'Agregar Documentos' modal (with JavaScript), and the modal's
+ * form without it (app/features/uploads reads them and forwards each file).
  */
 import { json, redirect } from "@remix-run/node";
-import { ApiError } from "~/api/client.server";
-import { uploadFile } from "~/api/files.server";
-import { discardCancelledUpload, takeUploadLease, UploadNotNow } from "~/api/upload-leases.server";
-import type { ApiContext } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
 import { registerUploads } from "~/api/records.server";
-import { readForm } from "~/lib/form.server";
 import { requireAdhered } from "~/lib/guards.server";
-import { multipartFormReader, UploadRefused, type MultipartLimits } from "~/lib/multipart.server";
+import { UploadRefused } from "~/lib/multipart.server";
 import { errors as E } from "~/lib/messages/errors";
 import { records as t } from "~/lib/messages/records";
 import { redirectToSignIn, getActiveSession, type RequestScope } from "~/lib/session.server";
-import { UPLOAD_LIMIT_BYTES } from "@common/limits";
 import { holdToken, readHoldToken, type HeldFile, type HeldUpload, type HoldBinding } from "./held.server";
 import { UPLOAD_SLOTS, type UploadAnswer, type UploadErrors, type UploadSlotValues } from "./UploadModal";
 import { managerHref } from "./url";
-
-export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
+import { forwardFile, isDiskFile, multipartReader, withUploadForm } from "~/features/uploads/uploads.server";
 
 /**
  * Action of /resources/records/upload, one file of the 'Agregar Documentos' modal (with JavaScript
@@ -30,68 +22,23 @@ export { UploadRefused, UploadTooLarge } from "~/lib/multipart.server";
  */
 export async function uploadOne({ request, context }: RequestScope) {
   const { ctx } = await requireAdhered({ request, context }, "records");
-  const reader = multipartReader(ctx);
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader.read);
-    } catch (error) {
-      if (error instanceof UploadRefused) return json({ error: uploadErrorMessage(error) }, { status: error.status });
-      throw error;
-    }
-    const file = form.get("file");
-    if (!isDiskFile(file)) return json({ error: t.uploadModal.fileRequired }, { status: 400 });
-    try {
-      const fileId = await forwardFile(ctx, file);
-      return json({ fileId });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      if (!(error instanceof ApiError)) throw error;
-      return json({ error: uploadErrorMessage(error) }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 });
-    }
-  } finally {
-    reader.cleanup();
-  }
-}
-
-/**
- * A body reader for `readForm`: up to `maxFiles` files to disk under a fresh temporary directory,
- * within the process's temporary disk budget. Before the first file's bytes the API is asked once
- * whether the citizen may upload now (issue 37): past the rate limit or with the most uploads in
- * flight, the post is refused (429, the API's text) with the rest of its body unread; the lease is
- * given back at `cleanup()`.
- */
-export const multipartReader = (ctx: ApiContext, maxFiles = 1, options: Pick<MultipartLimits, "tooLarge"> = {}) =>
-  multipartFormReader({ maxFileBytes: UPLOAD_LIMIT_BYTES, maxFiles, ...options, admit: () => admitUpload(ctx) });
-
-async function admitUpload(ctx: ApiContext): Promise<() => void> {
-  try {
-    return await takeUploadLease(ctx);
-  } catch (error) {
-    if (error instanceof UploadNotNow) throw new UploadRefused(429, error.serverMessage ?? E.uploadLimits.rateLimited);
-    throw error;
-  }
-}
-
-/** A non-empty uploaded file (text fields are strings). */
-export const isDiskFile = (value: FormDataEntryValue | null): value is File => value instanceof File && value.size > 0;
-
-/**
- * Sends one uploaded file to the API; answers its id. When the citizen cancelled meanwhile (after the
- * last byte, before the answer: issue 37) the file is removed where the API can (extension
- * `upload-cancel`), and an ApiError 499 says so: nothing goes on to register or attach it.
- */
-export async function forwardFile(
-  ctx: ApiContext,
-  file: File,
-  filename = file.name,
-  /** what spec section 7 also sends with a chat's document: its type and code */
-  document: { documentTypeCode?: string; code?: string } = {},
-): Promise<string> {
-  const fileId = await uploadFile(ctx, { file, filename, ...document });
-  if (!ctx.request.signal.aborted) return fileId;
-  await discardCancelledUpload(ctx, fileId);
-  throw new ApiError(499, "CANCELLED", null);
+  return withUploadForm(
+    request,
+    multipartReader(ctx),
+    (refused) => json({ error: uploadErrorMessage(refused) }, { status: refused.status }),
+    async (form) => {
+      const file = form.get("file");
+      if (!isDiskFile(file)) return json({ error: t.uploadModal.fileRequired }, { status: 400 });
+      try {
+        const fileId = await forwardFile(ctx, file);
+        return json({ fileId });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        if (!(error instanceof ApiError)) throw error;
+        return json({ error: uploadErrorMessage(error) }, { status: error.status >= 400 && error.status < 500 ? error.status : 502 });
+      }
+    },
+  );
 }
 
 /** The citizen-facing text of a failed file upload (spec sections 5 and 8). */
@@ -118,15 +65,9 @@ const baseName = (name: string) => name.split(/[\\/]/).pop()?.trim() || "documen
 export async function noJsUpload(request: Request, ctx: ApiContext, record: string): Promise<Response> {
   const home = managerHref({ file: record });
   const reader = multipartReader(ctx, UPLOAD_SLOTS, { tooLarge: "drop" });
-  try {
-    let form: FormData;
-    try {
-      form = await readForm(request, reader.read);
-    } catch (error) {
-      if (error instanceof UploadRefused)
-        return json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
-      throw error;
-    }
+  const refused = (error: UploadRefused) =>
+    json<UploadAnswer>({ uploadErrors: { form: uploadErrorMessage(error) }, uploadValues: {} }, { status: error.status });
+  return withUploadForm(request, reader, refused, async (form) => {
     const session = await getActiveSession(ctx);
     if (!session) return redirectToSignIn(ctx);
     const binding: HoldBinding = { sid: session.data.sid, cuil: ctx.cuil, record };
@@ -185,7 +126,5 @@ export async function noJsUpload(request: Request, ctx: ApiContext, record: stri
       );
     }
     return redirect(home);
-  } finally {
-    reader.cleanup();
-  }
+  });
 }

@@ -1,5 +1,6 @@
 /** Table types of the chat (migration 0007); `server/db/types.ts` names them in `Database`. */
 import type { Flag } from "../../db/columns.js";
+import type { ChatDocStatus, ChatDocument } from "../../../common/chat.js";
 
 export interface ChatFormsTable {
   id: string;
@@ -77,29 +78,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export type Author = "user" | "operator";
 
 /** requested → toSend (attached) → sent → received / approved / rejected */
-export const CHAT_DOC_STATUSES = ["requested", "toSend", "sent", "received", "approved", "rejected"] as const;
-export type ChatDocStatus = (typeof CHAT_DOC_STATUSES)[number];
+export type { ChatDocStatus };
 
 /** Types a chat upload may have when a document lists no valid extensions (spec section 5). */
 export const DEFAULT_EXTENSIONS = [".pdf", ".jpeg", ".jpg", ".png"];
 
-export type ChatDocument = {
-  id: string;
-  spec: {
-    id: string;
-    code: string;
-    description: string;
-    validExtensions: string[];
-    tDocumento: string | null;
-    form: { id: string } | null;
-  };
-  file: { id: string; name: string } | null;
-  isRequired: boolean;
-  status: ChatDocStatus;
-  reason: string | null;
-  /** decision 014: due day `yyyy-mm-dd`, or null */
-  dueDate?: string | null;
-};
+export type { ChatDocument };
 
 export type ChatEvent = {
   id: string;
