@@ -1,4 +1,7 @@
 import { failedPage } from "~/lib/outage.server";
+import { moduleConfig, requireAdhered } from "~/lib/guards.server";
+import { readListSearch } from "~/lib/sealed-search.server";
+import type { RequestScope } from "~/lib/session.server";
 import { ApiError } from "~/api/client.server";
 import type { TabConfig } from "~/api/schemas";
 import type { TabView } from "./tabs";
@@ -62,4 +65,29 @@ export async function loadTabsWithPage<P>(
     if (!(error instanceof ApiError)) throw error;
     return { ...counted, page: { ok: false as const, error } };
   }
+}
+
+/**
+ * How a list of instances starts (the procedures tray, the records list): the adhered citizen, the
+ * module's configuration and tabs (404 when the module has none), and the list's state as `parse`
+ * reads it from the address, with the search words opened from their seal (decision 032): `sq`, the
+ * sealed words the page's links carry.
+ */
+export async function openInstanceList<S>(
+  scope: RequestScope,
+  name: "procedures" | "records",
+  parse: (params: URLSearchParams, tabs: string[]) => S,
+) {
+  const { ctx, config } = await requireAdhered(scope, name);
+  const module = moduleConfig(config, name);
+  if (!module) throw new Response("No encontrado", { status: 404 });
+  const search = await readListSearch(scope, new URL(scope.request.url).searchParams, "q");
+  const state = {
+    ...parse(
+      search.params,
+      module.tabs.map((tab) => tab.code),
+    ),
+    sq: search.sealed,
+  };
+  return { ctx, config, module, tabs: module.tabs, defaultTab: module.tabs[0]?.code ?? "", state };
 }

@@ -16,13 +16,12 @@ import { getLinkedCommunications } from "~/api/thread.server";
 import { offers } from "~/api/extensions.server";
 import { env } from "~/env.server";
 import { parseForm } from "~/lib/form.server";
-import { moduleConfig, moduleEnabled, requireAdhered } from "~/lib/guards.server";
+import { moduleEnabled, requireAdhered } from "~/lib/guards.server";
 import { MAX_MESSAGE_LENGTH } from "~/lib/messages/constants";
 import { procedures as t } from "~/lib/messages/procedures";
 import { redirectWithToast } from "~/lib/toast.server";
-import { loadTabsWithPage } from "~/features/instances/tabs.server";
+import { loadTabsWithPage, openInstanceList } from "~/features/instances/tabs.server";
 import { parseTrayState } from "./tray-state.server";
-import { readListSearch } from "~/lib/sealed-search.server";
 import { DEFAULT_SORT, safeReturnTo, trayHref, withModal, withoutModal, type TrayState } from "./url";
 import { keepDraftHeader, restoreDraft } from "~/features/session/drafts.server";
 import { failedPage } from "~/lib/outage.server";
@@ -52,21 +51,7 @@ async function listFailure(error: ApiError, state: TrayState, defaultTab: string
 
 /** Loader of /procedures: the tabs with their counts, one page of the chosen tab, its communications and the open modal's data. */
 export async function loadTray({ request, context }: RequestScope) {
-  const { ctx, config } = await requireAdhered({ request, context }, "procedures");
-  const module = moduleConfig(config, "procedures");
-  if (!module) throw new Response("No encontrado", { status: 404 });
-  const tabs = module.tabs;
-  const defaultTab = tabs[0]?.code ?? "";
-  const url = new URL(request.url);
-  // The search words come sealed for this session (decision 032); the page's links carry them so.
-  const search = await readListSearch({ request, context }, url.searchParams, "q");
-  const state = {
-    ...parseTrayState(
-      search.params,
-      tabs.map((tab) => tab.code),
-    ),
-    sq: search.sealed,
-  };
+  const { ctx, config, module, tabs, defaultTab, state } = await openInstanceList({ request, context }, "procedures", parseTrayState);
 
   const counted = await loadTabsWithPage(
     tabs,

@@ -1,30 +1,15 @@
 import { json } from "@remix-run/node";
 import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
-import { moduleConfig, requireAdhered } from "~/lib/guards.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
-import { loadTabsWithPage } from "~/features/instances/tabs.server";
+import { loadTabsWithPage, openInstanceList } from "~/features/instances/tabs.server";
 import { DEFAULT_SORT, listHref, parseListState } from "./url";
-import { readListSearch } from "~/lib/sealed-search.server";
 import { failedPage } from "~/lib/outage.server";
 import type { RequestScope } from "~/lib/session.server";
 
 /** Loader of /records: the module's tabs with their counts and one page of the chosen tab. */
 export async function loadRecords({ request, context }: RequestScope) {
-  const { ctx, config } = await requireAdhered({ request, context }, "records");
-  const module = moduleConfig(config, "records");
-  if (!module) throw new Response("No encontrado", { status: 404 });
-  const tabs = module.tabs;
-  const defaultTab = tabs[0]?.code ?? "";
-  // The search words come sealed for this session (decision 032); the page's links carry them so.
-  const search = await readListSearch({ request, context }, new URL(request.url).searchParams, "q");
-  const state = {
-    ...parseListState(
-      search.params,
-      tabs.map((tab) => tab.code),
-    ),
-    sq: search.sealed,
-  };
+  const { ctx, tabs, defaultTab, state } = await openInstanceList({ request, context }, "records", parseListState);
 
   const counted = await loadTabsWithPage(
     tabs,
