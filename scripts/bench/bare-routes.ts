@@ -40,29 +40,15 @@ export async function makeBareRoutesApp({ build = true }: { build?: boolean } = 
       2,
     )};\n`,
   );
-  write(
-    "app/root.tsx",
-    `import { Links, Meta, Outlet, Scripts } from "@remix-run/react";
-
-export default function App() {
-  return (
-    <html lang="es-AR">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Remix</title>
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <Outlet />
-        <Scripts />
-      </body>
-    </html>
-  );
-}
-`,
-  );
+  // The one-route app's document, with the routes' outlet where that app has its page.
+  const bareRoot = fs.readFileSync(path.join(root, "scripts/bench/bare-remix/app/root.tsx"), "utf8");
+  const floorRoot = bareRoot
+    .replace("import { Links, Meta, Scripts }", "import { Links, Meta, Outlet, Scripts }")
+    .replace("/** The whole app: one route, no loader (decision 020). */\n", "")
+    .replace("<h1>Hola</h1>", "<Outlet />");
+  if (!floorRoot.includes("Outlet, Scripts") || !floorRoot.includes("<Outlet />"))
+    throw new Error("bare-remix/app/root.tsx changed: update bare-routes.ts");
+  write("app/root.tsx", floorRoot);
   const files = routeFiles();
   for (const file of files) {
     const name = file.replace(/\.(ts|tsx)$/, "");
