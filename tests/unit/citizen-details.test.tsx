@@ -55,39 +55,25 @@ describe("/datos/descarga refreshes only while it says so, and can be stopped", 
 });
 
 describe("a filter's day that cannot be read", () => {
-  it("comes back as typed, with the message tied to the box", async () => {
-    const html = await renderWithRouter(
-      <DateFilter
-        id="proc-since"
-        name="since"
-        label="Desde"
-        value={null}
-        invalid={{ typed: "31/02/2026", problem: "day" }}
-        onValid={() => {}}
-      />,
-    );
-    expect(html).toContain(common.search.invalidDate);
-    const input = allTags(html, "input").find((i) => i.id === "proc-since")!;
+  /** A day box drawn with what its filter could not apply; its input, marked invalid and tied to its message. */
+  async function invalidBox(id: string, name: string, invalid: { typed: string; problem: "day" | "range" }) {
+    const html = await renderWithRouter(<DateFilter id={id} name={name} label="Día" value={null} invalid={invalid} onValid={() => {}} />);
+    const input = allTags(html, "input").find((i) => i.id === id)!;
     expect(input["aria-invalid"]).toBe("true");
-    expect(input["aria-describedby"]).toMatch(/proc-since-error/);
+    expect(input["aria-describedby"]).toMatch(new RegExp(`${id}-error`));
+    return { html, input };
+  }
+
+  it("comes back as typed, with the message tied to the box", async () => {
+    const { html, input } = await invalidBox("proc-since", "since", { typed: "31/02/2026", problem: "day" });
+    expect(html).toContain(common.search.invalidDate);
     expect(input.value).toBe("31/02/2026");
   });
 
   it("a 'hasta' before its 'desde' says so, next to the 'hasta' box, keeping the day typed", async () => {
-    const html = await renderWithRouter(
-      <DateFilter
-        id="dd-f-created_until"
-        name="created_until"
-        label="Recibida hasta"
-        value={null}
-        invalid={{ typed: "2026-02-01", problem: "range" }}
-      />,
-    );
+    const { html, input } = await invalidBox("dd-f-created_until", "created_until", { typed: "2026-02-01", problem: "range" });
     expect(html).toContain(common.search.untilBeforeSince);
     expect(html).not.toContain(common.search.invalidDate);
-    const input = allTags(html, "input").find((i) => i.id === "dd-f-created_until")!;
-    expect(input["aria-invalid"]).toBe("true");
-    expect(input["aria-describedby"]).toMatch(/dd-f-created_until-error/);
     expect(input.value).toBe("2026-02-01");
   });
 
