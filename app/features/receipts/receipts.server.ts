@@ -6,6 +6,7 @@ import { offers } from "~/api/extensions.server";
 import { orErrorPage } from "~/lib/guards.server";
 import { receipts as R } from "~/lib/messages/receipts";
 import { errorPage, upstreamStatus } from "~/lib/resource.server";
+import { contentDisposition } from "@common/file-names";
 import { receiptPdf } from "./pdf.server";
 
 const ID = /^[0-9a-f-]{36}$/i;
@@ -54,7 +55,7 @@ export async function receiptPdfResponse(scope: RequestScope, id: string | undef
     status: 200,
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": contentDisposition(fileName),
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
