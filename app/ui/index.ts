@@ -1,6 +1,9 @@
-/** Shared UI components (see each file's doc comments). DataTable is imported from ./DataTable itself (see there why). */
+/**
+ * Shared UI components (see each file's doc comments). DataTable, SearchBox and Breadcrumbs are imported
+ * from their own files: what this index exports goes into one chunk that every route using it loads
+ * (decision 034), and those are used by a few lists only.
+ */
 export { Badge, type BadgeProps } from "./Badge";
-export { Breadcrumbs } from "./Breadcrumbs";
 export {
   Button,
   LinkButton,
@@ -38,7 +41,6 @@ export { JS_ENABLED_SCRIPT, JsEnabledScript } from "./JsEnabledScript";
 export { Modal, ModalFrame, type ModalFrameProps, type ModalProps } from "./Modal";
 export { OmittedNotice } from "./OmittedNotice";
 export { Paginator, type PaginatorProps } from "./Paginator";
-export { SearchBox, SearchButton, SearchForm } from "./SearchBox";
 export { SkeletonCards, SkeletonRows, SkeletonTabs } from "./Skeleton";
 export { LoadingScreen, Spinner, type SpinnerProps } from "./Spinner";
 export { Tabs, type TabItem, type TabsProps } from "./Tabs";

@@ -8,18 +8,8 @@ import { deadlines } from "~/lib/messages/deadlines";
 import { digital } from "~/lib/messages/digital";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { DateFilter } from "~/features/instances/DateFilter";
-import {
-  EmptyState,
-  OmittedNotice,
-  Paginator,
-  SearchForm,
-  Select,
-  SubmitButton,
-  Tabs,
-  TextField,
-  useDebouncedSubmit,
-  useHydrated,
-} from "~/ui";
+import { EmptyState, OmittedNotice, Paginator, Select, SubmitButton, Tabs, TextField, useDebouncedSubmit, useHydrated } from "~/ui";
+import { SearchForm } from "~/ui/SearchBox";
 import { SEALED_SEARCH } from "~/lib/search-param";
 import { allDownloaded } from "./archive-rule";
 import { DigitalHeader } from "./DigitalHeader";

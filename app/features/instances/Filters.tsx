@@ -1,6 +1,7 @@
 import { common } from "~/lib/messages/common";
 import type { SearchList } from "~/lib/search-param";
-import { SearchBox, SearchButton, SearchForm, useDebouncedSubmit } from "~/ui";
+import { useDebouncedSubmit } from "~/ui";
+import { SearchBox, SearchButton, SearchForm } from "~/ui/SearchBox";
 import { DateFilter } from "./DateFilter";
 import type { DayRange } from "./day-range";
 import { SortSelect } from "./SortSelect";

@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import { Breadcrumbs, EmptyState, Paginator, SearchBox, SearchButton, SearchForm, SkeletonRows } from "~/ui";
+import { EmptyState, Paginator, SkeletonRows } from "~/ui";
+import { SearchBox, SearchButton, SearchForm } from "~/ui/SearchBox";
+import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import type { loadCatalogue } from "./catalogue.server";
 import { catalogueHref, requirementsHref } from "./url";
 

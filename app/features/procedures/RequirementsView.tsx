@@ -7,18 +7,8 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";
-import {
-  Breadcrumbs,
-  Checkbox,
-  ErrorSummary,
-  LinkButton,
-  Modal,
-  RichText,
-  SkeletonRows,
-  SubmitButton,
-  TimesInUtc,
-  useHydrated,
-} from "~/ui";
+import { Checkbox, ErrorSummary, LinkButton, Modal, RichText, SkeletonRows, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { DataTable } from "~/ui/DataTable";
 import type { loadRequirements, requirementsAction } from "./requirements.server";
 import { requirementsHref } from "./url";

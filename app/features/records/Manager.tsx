@@ -5,7 +5,8 @@ import type { IncorporatedDocument, PendingDocument, RecordHeader, SentDocument 
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { common } from "~/lib/messages/common";
 import { records as t } from "~/lib/messages/records";
-import { Badge, EmptyState, Modal, Paginator, SearchBox, SearchButton, SearchForm, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import { Badge, EmptyState, Modal, Paginator, SubmitButton, TimesInUtc, useHydrated } from "~/ui";
+import { SearchBox, SearchButton, SearchForm } from "~/ui/SearchBox";
 import { DataTable, type DataTableProps } from "~/ui/DataTable";
 import { downloadHref, sentId, type DocPage, type DocRef } from "./docs";
 import { managerHref, withoutModal, type ManagerState } from "./url";
