@@ -298,7 +298,8 @@ describe("receipts", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
-    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="comprobante-${receipt.number}.pdf"`);
+    const fileName = `comprobante-${receipt.number}.pdf`;
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
