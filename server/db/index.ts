@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import { withStatementCache } from "./statement-cache.js";
 import type { Database } from "./types.js";
@@ -82,7 +93,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) }),
     dialect: "sqlite",
     location: file,
   };
@@ -111,5 +122,29 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
     return JSON.parse(text) as T;
   } catch {
     return fallback;
+  }
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: each takes the write lock as it starts, waiting up to
+ * `busy_timeout` for it. A deferred one (Kysely's `begin`) that read first fails at once with
+ * SQLITE_BUSY when it then writes after another process wrote the file (a second API on it, as in a
+ * rolling restart): `busy_timeout` does not cover that upgrade. Seen on 2026-11-29 in
+ * `deploy:rolling-restart`: 6 of 467 chat writes answered 502 ("database is locked" in 9 ms).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
