@@ -16,7 +16,10 @@
  * `npx tsx scripts/bench/bare-routes.ts`), a bare Remix app with its route table, whose `/digital`
  * view sends what the portal's `/digital` view sends (the same manifest paths, its own version).
  * Options: --db sqlite|postgres (postgres: DATABASE_URL), --rounds N (default 7), --requests N
- * (default 200: views per page and round), --document-only (no recorded requests: as before issue 39).
+ * (default 200: views per page and round), --document-only (no recorded requests: as before issue 39),
+ * --other-data DIR and --other-database-url URL: the other checkout's own seeded data (its
+ * bench/data/<db>, and for PostgreSQL the database its `npm run bench` seeded), for a checkout whose
+ * migrations differ from this one's (the patched build of e096ef1); by default both use this one's.
  * Ports: this checkout 3320/4320/4321/3323/3324, the other 3420/4420/4421/3423/3424.
  */
 import { spawn } from "node:child_process";
@@ -38,12 +41,14 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "7" },
     requests: { type: "string", default: "200" },
     "document-only": { type: "boolean", default: false },
+    "other-data": { type: "string" },
+    "other-database-url": { type: "string" },
   },
 });
 if (!args.other) throw new Error("--other DIR: the checkout to compare with");
 const dialect = args.db as "sqlite" | "postgres";
 const dataDir = path.join(root, "bench", "data", dialect);
-const seeded = JSON.parse(fs.readFileSync(path.join(dataDir, "seeded.json"), "utf8")) as SeedResult;
+const seededIn = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, "seeded.json"), "utf8")) as SeedResult;
 const rounds = Number(args.rounds);
 const requests = Number(args.requests);
 
@@ -61,6 +66,8 @@ type Side = {
   /** the bare Remix app with the checkout's route table, where the checkout makes one */
   floor: App | null;
   cookie: string;
+  /** the pages, with this side's own record for the manager */
+  pages: Page[];
   /** per page path: what its view sends after the document (paths with their query) */
   extras: Map<string, string[]>;
 };
@@ -78,22 +85,22 @@ async function startApp(dir: string, appDir: string, port: number): Promise<App>
 }
 
 /** One checkout: its stack (through its own scripts/stack.ts, so its own node_modules) and its bare Remix app. */
-async function startSide(name: string, dir: string, base: number): Promise<Side> {
+async function startSide(name: string, dir: string, base: number, data: { dir: string; databaseUrl?: string }): Promise<Side> {
   const { startStack } = (await import(path.join(dir, "scripts/stack.ts"))) as { startStack: (o: StackOptions) => Promise<Stack> };
   const stack = await startStack({
-    dataDir,
+    dataDir: data.dir,
     portalPort: base,
     apiPort: base + 1000,
     oidcPort: base + 1001,
     quiet: true,
     compiled: true,
-    env: { BENCH_BASELINE: "1", DATABASE_URL: dialect === "postgres" ? process.env.DATABASE_URL! : "", LOG_LEVEL: "warn" },
+    env: { BENCH_BASELINE: "1", DATABASE_URL: dialect === "postgres" ? (data.databaseUrl ?? process.env.DATABASE_URL!) : "", LOG_LEVEL: "warn" },
   });
   const bare = await startApp(dir, path.join(dir, "scripts/bench/bare-remix"), base + 3);
   const floorDir = path.join(dir, "scripts/bench/bare-routes");
   const floor = fs.existsSync(path.join(floorDir, "build/index.js")) ? await startApp(dir, floorDir, base + 4) : null;
   const cookie = await portalSession(stack.portalUrl, HEAVY.cuil, HEAVY_PASSWORD);
-  return { name, stack, bare, floor, cookie, extras: new Map() };
+  return { name, stack, bare, floor, cookie, pages: pagesFor(seededIn(data.dir)), extras: new Map() };
 }
 
 /**
@@ -112,7 +119,7 @@ async function recordExtras(side: Side) {
         return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: side.stack.portalUrl };
       }),
     );
-    for (const page of pages.filter((p) => p.app === "portal")) {
+    for (const page of side.pages.filter((p) => p.app === "portal")) {
       const tab = await context.newPage();
       const sent: string[] = [];
       tab.on("request", (r) => {
@@ -155,7 +162,7 @@ async function recordExtras(side: Side) {
 }
 
 type Page = { name: string; path: string; signedIn: boolean; app: "portal" | "bare" | "floor" };
-const pages: Page[] = [
+const pagesFor = (seeded: SeedResult): Page[] => [
   { name: "bare Remix app", path: "/", signedIn: false, app: "bare" },
   { name: "framework floor", path: "/digital", signedIn: false, app: "floor" },
   { name: "our bare page", path: "/bench-baseline", signedIn: false, app: "portal" },
@@ -165,6 +172,7 @@ const pages: Page[] = [
   { name: "/records", path: "/records", signedIn: true, app: "portal" },
   { name: "/records/manager", path: `/records/manager?file=${seeded.heavy.managerRecordId}`, signedIn: true, app: "portal" },
 ];
+const pages = pagesFor(seededIn(dataDir));
 
 const CONNECTIONS = 10;
 
@@ -172,7 +180,8 @@ const CONNECTIONS = 10;
  * `amount` views of a page at 10 connections, each the document and what the page sends after it:
  * the portal's (or bare app's) and the API's CPU per view, and views per second.
  */
-async function views(side: Side, page: Page, amount: number) {
+async function views(side: Side, pageOf: Page, amount: number) {
+  const page = side.pages.find((p) => p.name === pageOf.name)!;
   const app = page.app === "portal" ? { url: side.stack.portalUrl, pid: side.stack.pids.portal } : side[page.app];
   if (!app) return null;
   const extras = side.extras.get(page.app === "floor" ? "floor /digital" : page.path) ?? [];
@@ -200,8 +209,11 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const here = await startSide("this", root, 3320);
-const other = await startSide("other", path.resolve(args.other), 3420);
+const here = await startSide("this", root, 3320, { dir: dataDir });
+const other = await startSide("other", path.resolve(args.other), 3420, {
+  dir: args["other-data"] ? path.resolve(args["other-data"]) : dataDir,
+  databaseUrl: args["other-database-url"],
+});
 const results = new Map<string, { cpu: number[]; api: number[]; rps: number[] }>();
 try {
   for (const side of [here, other]) await recordExtras(side);
