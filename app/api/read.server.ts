@@ -57,9 +57,53 @@ function tolerate(ctx: { issues: unknown[] }, kind: DegradeKind, issues: readonl
   for (const issue of [...tagged, ...mine]) ctx.issues.push({ ...issue, degraded: issue.degraded ?? kind });
 }
 
+/**
+ * Shortcuts (issue 39). Each layer of a tolerant reader is a zod parse of its own, and a page reads
+ * thousands of fields: most are the plain value every backend sends (a string for a text, a boolean
+ * for a flag). A reader made with `fast` first asks its shortcut, which answers for such a value
+ * exactly what the full reader answers (with no tolerance to note), and `READ_FULLY` for any other,
+ * which the full reader then reads. tests/unit/reader-shortcuts.property.test.ts reads every value and
+ * every generated answer both ways (`readFully`) and holds the two to the same result.
+ */
+const READ_FULLY = Symbol("read fully");
+type Shortcut<T> = (value: unknown) => T | typeof READ_FULLY;
+const shortcuts = new WeakMap<z.ZodTypeAny, Shortcut<unknown>>();
+let shortcutsOn = true;
+
+/** Tests: `work` with every shortcut off, as the full readers alone read. */
+export function readFully<T>(work: () => T): T {
+  shortcutsOn = false;
+  try {
+    return work();
+  } finally {
+    shortcutsOn = true;
+  }
+}
+
+function fast<T extends z.ZodTypeAny>(reader: T, shortcut: Shortcut<z.output<T>>) {
+  const schema = z.unknown().transform((value, ctx): z.output<T> => {
+    const quick = shortcutsOn ? shortcut(value) : READ_FULLY;
+    if (quick !== READ_FULLY) return quick;
+    const read = reader.safeParse(value);
+    if (read.success) return read.data;
+    ctx.issues.push(...read.error.issues);
+    return z.NEVER;
+  });
+  shortcuts.set(schema, shortcut);
+  return schema;
+}
+
+/** The shortcut of `schema.nullish()`: null and undefined as they are, anything else as `schema`'s shortcut takes it. */
+function nullishShortcut(schema: z.ZodTypeAny): Shortcut<unknown> {
+  const shortcut = shortcuts.get(schema);
+  return (value) => (value === null || value === undefined ? value : shortcut ? shortcut(value) : READ_FULLY);
+}
+
 /** `schema`, or `fallback()` when the value cannot be read by it (a field degraded, reported with its path). */
-export function orEmpty<T extends z.ZodTypeAny, F>(schema: T, fallback: () => F) {
+export function orEmpty<T extends z.ZodTypeAny, F>(schema: T, fallback: () => F, shortcut = shortcuts.get(schema)) {
   return z.unknown().transform((value, ctx): z.output<T> | F => {
+    const quick = shortcut && shortcutsOn ? shortcut(value) : READ_FULLY;
+    if (quick !== READ_FULLY) return quick as z.output<T>;
     const read = schema.safeParse(value);
     if (read.success) return read.data;
     tolerate(ctx, "field", read.error.issues);
@@ -69,7 +113,7 @@ export function orEmpty<T extends z.ZodTypeAny, F>(schema: T, fallback: () => F)
 
 /** `schema`, or null: when missing, null, or unreadable (a degrade). */
 export function orNull<T extends z.ZodTypeAny>(schema: T) {
-  return orEmpty(schema.nullish(), () => null).transform((v): z.output<T> | null => v ?? null);
+  return orEmpty(schema.nullish(), () => null, nullishShortcut(schema)).transform((v): z.output<T> | null => v ?? null);
 }
 
 /** `schema`, or left out: when missing, null, or unreadable (a degrade). */
@@ -93,7 +137,7 @@ function held(v: unknown, keys: readonly string[]): string | number | undefined 
 }
 
 /** An id: text or a number, never empty; an entity given for its id (`{ id }`, `{ code }`) is read as that id. */
-export const id = z
+const fullId = z
   .preprocess(
     (v) => {
       const inner = held(v, ID_KEYS);
@@ -107,6 +151,7 @@ export const id = z
     if (typeof v === "number") note("ids as numbers");
     return String(v);
   });
+export const id = fast(fullId, (v) => (typeof v === "string" && v.trim() ? v.trim() : READ_FULLY));
 
 /** An id as the backend wrote it, to be sent back the same way (a number stays a number). */
 export const wireId = z.union([z.string().trim().min(1), z.number().finite()]);
@@ -129,27 +174,35 @@ const someText = z
   });
 
 /** A text: missing, null or unreadable reads as empty. */
-export const text = orEmpty(someText, () => null).transform((v) => v ?? "");
+export const text = fast(
+  orEmpty(someText, () => null).transform((v) => v ?? ""),
+  (v) => (typeof v === "string" ? v : v === null || v === undefined ? "" : READ_FULLY),
+);
 
 /** An optional text: missing, null, empty or unreadable reads as null. */
-export const optText = orEmpty(someText, () => null).transform((v) => (v === "" ? null : v));
+export const optText = fast(
+  orEmpty(someText, () => null).transform((v) => (v === "" ? null : v)),
+  (v) => (typeof v === "string" ? v || null : v === null || v === undefined ? null : READ_FULLY),
+);
 
 /** A text that may be left out (missing, null or unreadable reads as left out). */
-export const maybeText = orEmpty(someText, () => null)
-  .transform((v) => v ?? undefined)
-  .optional();
+export const maybeText = fast(
+  orEmpty(someText, () => null).transform((v) => v ?? undefined),
+  (v) => (typeof v === "string" ? v : v === null || v === undefined ? undefined : READ_FULLY),
+).optional();
 
 /** A count: a whole number, as a number or numeric text. */
-export const count = z
+const fullCount = z
   .union([z.number(), z.string().regex(/^\s*\d+\s*$/)])
   .transform((v) => {
     if (typeof v === "string") note("counts as text");
     return Number(v);
   })
   .pipe(z.number().int().nonnegative());
+export const count = fast(fullCount, (v) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : READ_FULLY));
 
 /** A count that is only shown (a total, a last page): missing or unreadable reads as `fallback`. */
-export const countOr = (fallback: number) => orEmpty(count.nullish(), () => null).transform((v) => v ?? fallback);
+export const countOr = (fallback: number) => orEmpty(count.nullish(), () => null, nullishShortcut(count)).transform((v) => v ?? fallback);
 
 const TRUE = new Set(["true", "1", "yes", "si", "sí", "s", "y"]);
 const FALSE = new Set(["false", "0", "no", "n", ""]);
@@ -170,7 +223,11 @@ export function flag(fallback = false) {
       if (typeof v === "number") return v !== 0;
       return TRUE.has(v.trim().toLowerCase());
     });
-  return orEmpty(read, () => fallback);
+  return orEmpty(
+    read,
+    () => fallback,
+    (v) => (typeof v === "boolean" ? v : v === null || v === undefined ? fallback : READ_FULLY),
+  );
 }
 
 /** A date or date-time as ISO 8601 writes it, with or without its zone or offset (the portal shows those as UTC). */
@@ -192,7 +249,16 @@ const someDate = z
     return null;
   });
 /** A date: ISO 8601 (kept as written), or epoch milliseconds (made ISO); missing or unreadable is null ('no date'). */
-export const date = orEmpty(someDate, () => null);
+export const date = orEmpty(
+  someDate,
+  () => null,
+  (v) => {
+    if (v === null || v === undefined || v === "") return null;
+    if (typeof v !== "string") return READ_FULLY;
+    const digits = v.trim();
+    return !EPOCH_MS.test(digits) && ISO_DATE.test(digits) && !Number.isNaN(Date.parse(digits.slice(0, 10))) ? digits : READ_FULLY;
+  },
+);
 
 /**
  * An entity named by id and text: `{ id, text }` (or `{ code, description }`, `{ value, label }`,
