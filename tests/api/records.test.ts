@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
-import { createRecord } from "../../server/domain/records/operator.js";
-import { incorporatedDocuments, pendingDocuments } from "../../server/domain/records/service.js";
+import { associateRecords, createRecord } from "../../server/domain/records/operator.js";
+import { incorporatedDocuments, pendingDocuments, recordHeader } from "../../server/domain/records/service.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
 import { useStack } from "./fixtures.js";
 import { call, countingReads, uploadFile, type ApiJson } from "./harness.js";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 
 const owner = demoCitizens[0].cuil;
@@ -146,6 +147,55 @@ describe("one record", () => {
     expect(records.reads).toBe(1);
     await expect(incorporatedDocuments(counted, empty, first.id)).rejects.toMatchObject({ status: 404 });
     expect(records.reads).toBe(2);
+  });
+
+  it("answers a header with no, one and several associations as the citizen sees them, in one query", async () => {
+    const row = await createRecord(stack.db, {
+      ownerCuil: owner,
+      title: "Expediente asociado",
+      header: [{ code: "asunto", key: "Asunto", value: "Obra" }],
+      createdAt: "2025-03-01T10:00:00.000Z",
+    });
+    const mineToo = await createRecord(stack.db, { ownerCuil: owner, title: "Otro expediente del ciudadano" });
+    const notMine = await createRecord(stack.db, { ownerCuil: empty, title: "Expediente de otro ciudadano" });
+    const header = async () => {
+      const res = await call(stack, `/api/v4/filemanager/${row.id}?module=records`, { token });
+      expect(res.status).toBe(200);
+      return res.json.result;
+    };
+    expect(await header()).toEqual({
+      id: row.id,
+      code: row.code,
+      title: "Expediente asociado",
+      status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+      read_only: false,
+      header: [{ code: "asunto", key: "Asunto", value: "Obra" }],
+      association: null,
+      createdAt: "2025-03-01T10:00:00.000Z",
+      arrivedOn: "2025-03-01T10:00:00.000Z",
+    });
+    await associateRecords(stack.db, row.id, mineToo, "merge_primary", "2025-03-02T00:00:00.000Z");
+    expect((await header()).association).toEqual({
+      type: "merge_primary",
+      associated_instance: [{ id: mineToo.id, code: mineToo.code, type: "merge_primary" }],
+    });
+    await associateRecords(stack.db, row.id, notMine, "link_secondary", "2025-03-03T00:00:00.000Z");
+    await associateRecords(stack.db, row.id, { code: "EX-2020-77-EXTERNO" }, "link_primary", "2025-03-01T00:00:00.000Z");
+    // by date, the first one's type the association's; another citizen's record by its code only
+    expect((await header()).association).toEqual({
+      type: "link_primary",
+      associated_instance: [
+        { id: null, code: "EX-2020-77-EXTERNO", type: "link_primary" },
+        { id: mineToo.id, code: mineToo.code, type: "merge_primary" },
+        { id: null, code: notMine.code, type: "link_secondary" },
+      ],
+    });
+    const records = countingReads(stack.db, "records");
+    const associations = countingReads(records.db, "record_associations");
+    expect((await recordHeader(associations.db, owner, row.id)).association?.associated_instance).toHaveLength(3);
+    expect([records.reads, associations.reads]).toEqual([1, 0]);
+    await expect(recordHeader(associations.db, empty, row.id)).rejects.toMatchObject({ status: 404 });
+    expect((await call(stack, `/api/v4/filemanager/${randomUUID()}?module=records`, { token })).status).toBe(404);
   });
 
   it("registers uploads (idempotently), discards and sends pending documents", async () => {

@@ -34,18 +34,35 @@ export function listAssociationTypes(db: DbOrTx, recordIds: string[]) {
     .execute();
 }
 
-/** A record's associations as `cuil` sees them, by date. */
-export function listAssociationsSeenBy(db: DbOrTx, cuil: string, recordId: string) {
-  return associationsSeenBy(db, cuil)
-    .select(["record_associations.type", "record_associations.associated_code", "other.id as other_id"])
-    .where("record_associations.record_id", "=", recordId)
-    .orderBy("record_associations.created_at")
-    .execute();
-}
-
 /** The citizen's record by id; undefined when it is another citizen's or does not exist. */
 export function findOwnedRecord(db: DbOrTx, cuil: string, id: string) {
   return db.selectFrom("records").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+}
+
+/**
+ * The citizen's record by id with its associations as `cuil` sees them (as `associationsSeenBy`: the
+ * other record's id only when it is the citizen's too), by date, in one query: a row per association,
+ * or one whose association columns are null when it has none; no row when the record is another
+ * citizen's or does not exist.
+ */
+export function findOwnedRecordWithAssociations(db: DbOrTx, cuil: string, id: string) {
+  return db
+    .selectFrom("records")
+    .leftJoin("record_associations", "record_associations.record_id", "records.id")
+    .leftJoin("records as other", (join) =>
+      join.onRef("other.id", "=", "record_associations.associated_record_id").on("other.owner_cuil", "=", cuil),
+    )
+    .selectAll("records")
+    .select([
+      "record_associations.id as association_id",
+      "record_associations.type as association_type",
+      "record_associations.associated_code",
+      "other.id as other_id",
+    ])
+    .where("records.id", "=", id)
+    .where("records.owner_cuil", "=", cuil)
+    .orderBy("record_associations.created_at")
+    .execute();
 }
 
 export async function insertRecord(db: DbOrTx, row: RecordsTable) {

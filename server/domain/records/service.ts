@@ -14,8 +14,8 @@ import {
   deleteDocument,
   findOwnedRecord,
   findPendingDocument,
+  findOwnedRecordWithAssociations,
   insertDocumentOnce,
-  listAssociationsSeenBy,
   listAssociationTypes,
   listDocumentStages,
   listOwnedStageDocuments,
@@ -140,9 +140,13 @@ export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Prom
   return row;
 }
 
+/** The record's header with its associations, in one query; 404 when it is not the citizen's. */
 export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
-  const r = await getOwnedRecord(db, cuil, id);
-  const associations = await listAssociationsSeenBy(db, cuil, r.id);
+  if (!RECORD_ID.test(id)) throw ApiError.notFound();
+  const rows = await findOwnedRecordWithAssociations(db, cuil, id);
+  const r = rows[0];
+  if (!r) throw ApiError.notFound();
+  const associations = rows.filter((a) => a.association_id !== null);
   return {
     id: r.id,
     code: r.code,
@@ -152,12 +156,12 @@ export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
     header: parseJson<HeaderField[]>(r.header, []),
     association: associations.length
       ? {
-          type: associations[0].type,
+          type: associations[0].association_type,
           associated_instance: associations.map((a) => ({
             // the id only when the other record is the citizen's too (it can then be opened)
             id: a.other_id ?? null,
             code: a.associated_code,
-            type: a.type,
+            type: a.association_type,
           })),
         }
       : null,
