@@ -55,6 +55,13 @@ afterAll(() => server.close());
 
 const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
 
+/** Each list of the manager and the toast its failure shows. */
+const LIST_TOASTS = [
+  ["incorporated", t.toasts.incorporatedError],
+  ["sent", t.toasts.sentError],
+  ["pending", t.toasts.pendingError],
+] as const;
+
 const manager = (extra = "") => `/records/manager/?file=${FILE}${extra}`;
 
 describe("/records loader", () => {
@@ -109,11 +116,7 @@ describe("/records/manager loader", () => {
   });
 
   it("a failed list shows its toast and the others still load", async () => {
-    for (const [kind, message] of [
-      ["incorporated", t.toasts.incorporatedError],
-      ["sent", t.toasts.sentError],
-      ["pending", t.toasts.pendingError],
-    ] as const) {
+    for (const [kind, message] of LIST_TOASTS) {
       server.use(http.get(`${API}/api/v4/filemanager/:id/${kind}`, () => fail()));
       const data = await (await load(managerLoader, manager())).json();
       expect(data.ok).toBe(true);
@@ -201,11 +204,7 @@ describe("/records/manager loader: the three lists in one call (extension record
   });
 
   it("one list missing or unreadable in the one answer: that list alone fails, with its toast", async () => {
-    for (const [kind, message] of [
-      ["incorporated", t.toasts.incorporatedError],
-      ["sent", t.toasts.sentError],
-      ["pending", t.toasts.pendingError],
-    ] as const) {
+    for (const [kind, message] of LIST_TOASTS) {
       for (const broken of [undefined, "ilegible", { documents: { no: "es una lista" } }]) {
         const asked = listCalls(() => HttpResponse.json({ ...lists, [kind]: broken }));
         const data = await loaded();
