@@ -25,6 +25,8 @@ export const EXTENSIONS = {
   uploadLeases: "upload-leases",
   /** `DELETE /api/fs/raw/bucket/{id}`: an upload cancelled before its answer is removed at once (issue 37). */
   uploadCancel: "upload-cancel",
+  /** `GET /api/v4/filemanager/{id}/documents`: a record's three document lists in one call (else incorporated, sent and pending). */
+  recordDocuments: "record-documents",
 } as const;
 
 export type Extension = keyof typeof EXTENSIONS;

@@ -306,6 +306,21 @@ export async function apiJson<S extends z.ZodTypeAny>(
   return readBody(ctx, name, schema, payload);
 }
 
+/**
+ * A part of an answer `apiJson` already took (one list of a combined answer), read with `schema` as
+ * `apiJson` reads a whole answer: its degrades reported, and a part that cannot be read reported under
+ * the call's name and thrown as an ApiError 502, for that part alone.
+ */
+export function readPart<S extends z.ZodTypeAny>(
+  ctx: ApiContext,
+  target: ApiCall,
+  schema: S,
+  payload: unknown,
+  method = "GET",
+): z.infer<S> {
+  return readBody(ctx, `${method} ${target.pattern}`, schema, payload);
+}
+
 /** A call whose body is passed through untouched (downloads, previews). */
 export function apiRaw(ctx: ApiContext, target: ApiCall, options: RawCallOptions = {}): Promise<Response> {
   return call(ctx, target, options, requestFetch(ctx, options));

@@ -7,7 +7,7 @@ import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { CountSchema, PageSchema } from "./procedures.server";
 import { count, date, flag, id, list, maybe, maybeText, optText, orNull, text, wrapped } from "./read.server";
-import { api, apiJson, type ApiContext } from "./client.server";
+import { api, apiJson, readPart, type ApiContext } from "./client.server";
 
 export const RECORDS_MODULE = "records";
 const q = { module: RECORDS_MODULE };
@@ -158,6 +158,52 @@ export async function getSent(ctx: ApiContext, id: string) {
 }
 export async function getPending(ctx: ApiContext, id: string) {
   return apiJson(ctx, api`/api/v4/filemanager/${id}/pending`, PendingAnswer, { query: q });
+}
+
+/**
+ * Our `record-documents` (decision 098): the three lists in one answer, `{ incorporated, sent, pending }`
+ * (bare, or in `result` / `data`); an answer that is no object fails the call.
+ */
+const DocumentsAnswer = wrapped(z.record(z.string(), z.unknown()), "incorporated", ["result", "data"]);
+/** A list of that answer must be there (a spec call's empty body is an empty list; a list left out here is not). */
+const present = z
+  .unknown()
+  .refine((v) => v !== undefined, { params: { expected: "a list" }, message: "expected a list, received undefined" });
+/** Each list of that answer, read by its spec call's reader. */
+const DocumentsLists = {
+  incorporated: z.object({ incorporated: present.pipe(IncorporatedAnswer) }).transform((a) => a.incorporated),
+  sent: z.object({ sent: present.pipe(SentAnswer) }).transform((a) => a.sent),
+  pending: z.object({ pending: present.pipe(PendingAnswer) }).transform((a) => a.pending),
+};
+
+export type RecordDocuments = {
+  incorporated: PromiseSettledResult<IncorporatedDocument[]>;
+  sent: PromiseSettledResult<SentDocument[]>;
+  pending: PromiseSettledResult<PendingDocument[]>;
+};
+
+/** `read()`'s value, or what it threw, as `Promise.allSettled` gives them. */
+function settled<T>(read: () => T): PromiseSettledResult<T> {
+  try {
+    return { status: "fulfilled", value: read() };
+  } catch (reason) {
+    return { status: "rejected", reason };
+  }
+}
+
+/**
+ * The three lists in one call (`record-documents`, when the backend offers it), each read as its spec
+ * call's answer is and settled on its own: a list missing or unreadable fails alone (an ApiError 502,
+ * as its own call's would). The call failing (an ApiError) is the caller's to fall back on.
+ */
+export async function getRecordDocuments(ctx: ApiContext, id: string): Promise<RecordDocuments> {
+  const call = api`/api/v4/filemanager/${id}/documents`;
+  const body = await apiJson(ctx, call, DocumentsAnswer, { query: q });
+  return {
+    incorporated: settled(() => readPart(ctx, call, DocumentsLists.incorporated, body)),
+    sent: settled(() => readPart(ctx, call, DocumentsLists.sent, body)),
+    pending: settled(() => readPart(ctx, call, DocumentsLists.pending, body)),
+  };
 }
 
 export type UploadEntry = { fileId: string; fileName: string; reference: string; mime: string };

@@ -35,6 +35,7 @@ const COVERED: Record<string, string> = {
   "GET /api/v4/filemanager/:id/sent": MATRIX,
   "PUT /api/v4/filemanager/:id/send": MATRIX,
   "GET /api/v4/filemanager/:id/pending": MATRIX,
+  "GET /api/v4/filemanager/:id/documents": MATRIX,
   "POST /api/v4/filemanager/:id/upload": MATRIX,
   "DELETE /api/v4/filemanager/:id/discard/:id": MATRIX,
   "GET /api/v4/procedures/:id/docs_table": NOT_CITIZEN_DATA,

@@ -166,6 +166,7 @@ describe("access-control matrix: another citizen's ids", () => {
       incorporated: (await asAttacker(`/api/v4/filemanager/${record}/incorporated?module=records`)).status,
       sent: (await asAttacker(`/api/v4/filemanager/${record}/sent?module=records`)).status,
       pending: (await asAttacker(`/api/v4/filemanager/${record}/pending?module=records`)).status,
+      documents: (await asAttacker(`/api/v4/filemanager/${record}/documents?module=records`)).status,
       register: (
         await asAttacker(`/api/v4/filemanager/${record}/upload?module=records`, {
           method: "POST",
@@ -189,6 +190,7 @@ describe("access-control matrix: another citizen's ids", () => {
       incorporated: 404,
       sent: 404,
       pending: 404,
+      documents: 404,
       register: 404,
       discard: 404,
       send: 404,

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { saveFile } from "../../server/domain/files/index.js";
 import { makePng, makeTextPdf } from "../../server/domain/files/samples.js";
-import { createRecord } from "../../server/domain/records/operator.js";
-import { incorporatedDocuments, pendingDocuments } from "../../server/domain/records/service.js";
+import { addDocument, associateRecords, createRecord } from "../../server/domain/records/operator.js";
+import { incorporatedDocuments, pendingDocuments, recordDocuments, recordHeader } from "../../server/domain/records/service.js";
 import { createDiskBlobStore } from "../../server/storage/index.js";
 import { useStack } from "./fixtures.js";
 import { call, countingReads, uploadFile, type ApiJson } from "./harness.js";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 
 const owner = demoCitizens[0].cuil;
@@ -148,6 +149,55 @@ describe("one record", () => {
     expect(records.reads).toBe(2);
   });
 
+  it("answers a header with no, one and several associations as the citizen sees them, in one query", async () => {
+    const row = await createRecord(stack.db, {
+      ownerCuil: owner,
+      title: "Expediente asociado",
+      header: [{ code: "asunto", key: "Asunto", value: "Obra" }],
+      createdAt: "2025-03-01T10:00:00.000Z",
+    });
+    const mineToo = await createRecord(stack.db, { ownerCuil: owner, title: "Otro expediente del ciudadano" });
+    const notMine = await createRecord(stack.db, { ownerCuil: empty, title: "Expediente de otro ciudadano" });
+    const header = async () => {
+      const res = await call(stack, `/api/v4/filemanager/${row.id}?module=records`, { token });
+      expect(res.status).toBe(200);
+      return res.json.result;
+    };
+    expect(await header()).toEqual({
+      id: row.id,
+      code: row.code,
+      title: "Expediente asociado",
+      status: { code: "in_process", description: "En trámite", color: "#1D4ED8" },
+      read_only: false,
+      header: [{ code: "asunto", key: "Asunto", value: "Obra" }],
+      association: null,
+      createdAt: "2025-03-01T10:00:00.000Z",
+      arrivedOn: "2025-03-01T10:00:00.000Z",
+    });
+    await associateRecords(stack.db, row.id, mineToo, "merge_primary", "2025-03-02T00:00:00.000Z");
+    expect((await header()).association).toEqual({
+      type: "merge_primary",
+      associated_instance: [{ id: mineToo.id, code: mineToo.code, type: "merge_primary" }],
+    });
+    await associateRecords(stack.db, row.id, notMine, "link_secondary", "2025-03-03T00:00:00.000Z");
+    await associateRecords(stack.db, row.id, { code: "EX-2020-77-EXTERNO" }, "link_primary", "2025-03-01T00:00:00.000Z");
+    // by date, the first one's type the association's; another citizen's record by its code only
+    expect((await header()).association).toEqual({
+      type: "link_primary",
+      associated_instance: [
+        { id: null, code: "EX-2020-77-EXTERNO", type: "link_primary" },
+        { id: mineToo.id, code: mineToo.code, type: "merge_primary" },
+        { id: null, code: notMine.code, type: "link_secondary" },
+      ],
+    });
+    const records = countingReads(stack.db, "records");
+    const associations = countingReads(records.db, "record_associations");
+    expect((await recordHeader(associations.db, owner, row.id)).association?.associated_instance).toHaveLength(3);
+    expect([records.reads, associations.reads]).toEqual([1, 0]);
+    await expect(recordHeader(associations.db, empty, row.id)).rejects.toMatchObject({ status: 404 });
+    expect((await call(stack, `/api/v4/filemanager/${randomUUID()}?module=records`, { token })).status).toBe(404);
+  });
+
   it("registers uploads (idempotently), discards and sends pending documents", async () => {
     const id = await freshRecord();
     const a = await upload(token, await makeTextPdf("Uno", 2), "uno.pdf");
@@ -244,6 +294,88 @@ describe("one record", () => {
     const res = await upload(token, big, "enorme.pdf");
     expect(res.status).toBe(413);
     expect(res.json.message).toBe("Error al subir el documento. El archivo supera el límite permitido de 50MB.");
+  });
+});
+
+describe("a record's three lists in one call (extension record-documents)", () => {
+  const documents = (id: string, tok = token) => call(stack, `/api/v4/filemanager/${id}/documents?module=records`, { token: tok });
+  const spec = (id: string, kind: string, tok = token) => call(stack, `/api/v4/filemanager/${id}/${kind}?module=records`, { token: tok });
+
+  /** A record of the owner with documents in each stage, ties in each stage's order among them. */
+  async function recordWithTies() {
+    const id = await freshRecord();
+    const file = async () => (await upload(token, makePng(), "hoja.png")).json.result as string;
+    const at = (minute: number) => `2025-04-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+    for (const [stage, nroFolio, minute] of [
+      ["incorporated", 2, 1],
+      ["incorporated", 1, 2],
+      ["incorporated", 2, 3],
+      ["sent", undefined, 4],
+      ["sent", undefined, 5],
+      ["sent", undefined, 5],
+      ["pending", undefined, 7],
+      ["pending", undefined, 6],
+      ["pending", undefined, 7],
+    ] as const) {
+      await addDocument(stack.db, {
+        recordId: id,
+        fileId: await file(),
+        stage,
+        name: `${stage} ${minute}`,
+        reference: `Ref ${minute}`,
+        nroFolio,
+        status: stage === "sent" ? "approved" : undefined,
+        details: [{ label: "Minuto", value: String(minute) }],
+        createdAt: at(minute),
+      });
+    }
+    return id;
+  }
+
+  it("answers each list item for item as its spec call does, in one query", async () => {
+    const [seeded] = await firstRecord();
+    for (const id of [await recordWithTies(), seeded.id]) {
+      const [incorporated, sent, pending] = await Promise.all(["incorporated", "sent", "pending"].map((kind) => spec(id, kind)));
+      const all = await documents(id);
+      expect(all.status).toBe(200);
+      expect(all.text).toBe(
+        JSON.stringify({ incorporated: incorporated.json.documents, sent: sent.json.documents, pending: pending.json.documents }),
+      );
+    }
+    const ties = await recordWithTies();
+    const lists = (await documents(ties)).json;
+    expect(lists.incorporated.map((d: ApiJson) => d.nroFolio)).toEqual([1, 2, 2]);
+    expect(lists.sent.map((d: ApiJson) => d.updated_at.slice(14, 16))).toEqual(["05", "05", "04"]);
+    expect(lists.pending.map((d: ApiJson) => d.createdAt.slice(14, 16))).toEqual(["06", "07", "07"]);
+
+    const records = countingReads(stack.db, "records");
+    const docs = countingReads(records.db, "record_documents");
+    expect((await recordDocuments(docs.db, owner, ties)).sent).toHaveLength(3);
+    expect([records.reads, docs.reads]).toEqual([0, 1]);
+  });
+
+  it("answers an empty record's lists empty, looking the record up once", async () => {
+    const id = await freshRecord();
+    const all = await documents(id);
+    expect(all.status).toBe(200);
+    expect(all.json).toEqual({ incorporated: [], sent: [], pending: [] });
+    const records = countingReads(stack.db, "records");
+    const docs = countingReads(records.db, "record_documents");
+    await recordDocuments(docs.db, owner, id);
+    expect([records.reads, docs.reads]).toEqual([1, 1]);
+  });
+
+  it("answers another citizen's record and an unknown one 404, as the spec calls do", async () => {
+    const [seeded] = await firstRecord();
+    const bare = await freshRecord();
+    for (const id of [seeded.id, bare, randomUUID(), "no-es-un-id"]) {
+      const tok = id === seeded.id || id === bare ? otherToken : token;
+      const all = await documents(id, tok);
+      const incorporated = await spec(id, "incorporated", tok);
+      expect(all.status, id).toBe(404);
+      expect(all.json).toEqual(incorporated.json);
+    }
+    expect((await call(stack, `/api/v4/filemanager/${seeded.id}/documents?module=records`)).status).toBe(303);
   });
 });
 

@@ -42,8 +42,24 @@ export const noExtensions = http.get(`${API}/api/v1/extensions`, () =>
   HttpResponse.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 }),
 );
 
+/**
+ * A record's three lists in one call (extension `record-documents`, offered above): made of what the
+ * test's own handlers answer for the spec's three calls, so that each test's lists and failures hold in
+ * either way of asking; a list whose call fails is left out (the portal then fails that list alone).
+ */
+export const recordDocuments = http.get(`${API}/api/v4/filemanager/:id/documents`, async ({ params }) => {
+  const lists = await Promise.all(
+    (["incorporated", "sent", "pending"] as const).map(async (kind) => {
+      const answer = await fetch(`${API}/api/v4/filemanager/${String(params.id)}/${kind}?module=records`);
+      return answer.ok ? [[kind, ((await answer.json()) as { documents: unknown }).documents]] : [];
+    }),
+  );
+  return HttpResponse.json(Object.fromEntries(lists.flat()));
+});
+
 export const happy = [
   extensions,
+  recordDocuments,
   // Upload leases (issue 37): every upload may start.
   http.post(`${API}/api/fs/upload-leases`, () => HttpResponse.json({ result: { lease: "lease-1" } })),
   http.delete(`${API}/api/fs/upload-leases/:id`, () => new HttpResponse(null, { status: 204 })),

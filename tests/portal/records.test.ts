@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, configWithTabs, happy, receiptIssued, RECORD_ID as FILE, recordHeader as header } from "../mocks/api";
+import { API, configWithTabs, happy, noExtensions, receiptIssued, RECORD_ID as FILE, recordHeader as header } from "../mocks/api";
 import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest, toastOf, argsOf } from "./helpers";
 import { csrf } from "~/lib/csrf.server";
 import { errors as E, records as t } from "~/lib/messages";
@@ -54,6 +54,13 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
+
+/** Each list of the manager and the toast its failure shows. */
+const LIST_TOASTS = [
+  ["incorporated", t.toasts.incorporatedError],
+  ["sent", t.toasts.sentError],
+  ["pending", t.toasts.pendingError],
+] as const;
 
 const manager = (extra = "") => `/records/manager/?file=${FILE}${extra}`;
 
@@ -109,11 +116,7 @@ describe("/records/manager loader", () => {
   });
 
   it("a failed list shows its toast and the others still load", async () => {
-    for (const [kind, message] of [
-      ["incorporated", t.toasts.incorporatedError],
-      ["sent", t.toasts.sentError],
-      ["pending", t.toasts.pendingError],
-    ] as const) {
+    for (const [kind, message] of LIST_TOASTS) {
       server.use(http.get(`${API}/api/v4/filemanager/:id/${kind}`, () => fail()));
       const data = await (await load(managerLoader, manager())).json();
       expect(data.ok).toBe(true);
@@ -143,6 +146,82 @@ describe("/records/manager loader", () => {
   it("a preview loads its page count", async () => {
     const data = await (await load(managerLoader, manager(`&modal=preview&doc=${DOC}&page=2`))).json();
     expect(data.preview).toMatchObject({ pageCount: 3, index: 0 });
+  });
+});
+
+describe("/records/manager loader: the three lists in one call (extension record-documents)", () => {
+  const lists = { incorporated, sent: [], pending };
+  /** The record's list calls the loader makes, in order; the one call answers `combined`. */
+  function listCalls(combined: () => Response) {
+    const asked: string[] = [];
+    const spec = (kind: keyof typeof lists) =>
+      http.get(`${API}/api/v4/filemanager/:id/${kind}`, () => (asked.push(kind), HttpResponse.json({ documents: lists[kind] })));
+    server.use(
+      http.get(`${API}/api/v4/filemanager/:id/documents`, () => (asked.push("documents"), combined())),
+      spec("incorporated"),
+      spec("sent"),
+      spec("pending"),
+    );
+    return asked;
+  }
+  const loaded = async () => {
+    const data = await (await load(managerLoader, manager())).json();
+    expect(data.ok).toBe(true);
+    return data;
+  };
+
+  it("offered: one call, none of the spec's three, the same lists", async () => {
+    const asked = listCalls(() => HttpResponse.json(lists));
+    const data = await loaded();
+    expect(asked).toEqual(["documents"]);
+    expect([data.incorporated.items.length, data.sent.items.length, data.pending.items.length]).toEqual([1, 0, 1]);
+    expect(data.notice).toBeNull();
+    expect(data.pendingLoaded).toBe(true);
+  });
+
+  it("not offered (a backend of the spec only): the spec's three, never the one call", async () => {
+    server.use(noExtensions);
+    const asked = listCalls(() => HttpResponse.json(lists));
+    const data = await loaded();
+    expect(asked.sort()).toEqual(["incorporated", "pending", "sent"]);
+    expect([data.incorporated.items.length, data.sent.items.length, data.pending.items.length]).toEqual([1, 0, 1]);
+    expect(data.notice).toBeNull();
+  });
+
+  it("the one call failing (an error, an answer that is no object): the spec's three are asked, each list as its own", async () => {
+    for (const combined of [() => fail(500), () => HttpResponse.json([lists])]) {
+      const asked = listCalls(combined);
+      const data = await loaded();
+      expect(asked[0]).toBe("documents");
+      expect(asked.slice(1).sort()).toEqual(["incorporated", "pending", "sent"]);
+      expect([data.incorporated.items.length, data.pending.items.length]).toEqual([1, 1]);
+      expect(data.notice).toBeNull();
+      server.resetHandlers();
+    }
+    listCalls(() => fail(500));
+    server.use(http.get(`${API}/api/v4/filemanager/:id/sent`, () => fail()));
+    expect((await loaded()).notice.message).toBe(t.toasts.sentError);
+  });
+
+  it("one list missing or unreadable in the one answer: that list alone fails, with its toast", async () => {
+    for (const [kind, message] of LIST_TOASTS) {
+      for (const broken of [undefined, "ilegible", { documents: { no: "es una lista" } }]) {
+        const asked = listCalls(() => HttpResponse.json({ ...lists, [kind]: broken }));
+        const data = await loaded();
+        expect(asked).toEqual(["documents"]);
+        expect(data.notice.message, `${kind} ${JSON.stringify(broken)}`).toBe(message);
+        expect(data.incorporated.items).toHaveLength(kind === "incorporated" ? 0 : 1);
+        expect(data.pending.items).toHaveLength(kind === "pending" ? 0 : 1);
+        expect(data.pendingLoaded).toBe(kind !== "pending");
+        server.resetHandlers();
+      }
+    }
+    // a read-only record shows no pending documents: an unreadable pending list costs nothing there
+    listCalls(() => HttpResponse.json({ ...lists, pending: "ilegible" }));
+    server.use(http.get(`${API}/api/v4/filemanager/:id`, () => HttpResponse.json({ result: { ...header, read_only: true } })));
+    const data = await loaded();
+    expect(data.notice).toBeNull();
+    expect(data.pending.items).toEqual([]);
   });
 });
 

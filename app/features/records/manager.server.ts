@@ -1,17 +1,19 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { ApiError } from "~/api/client.server";
+import { ApiError, type ApiContext } from "~/api/client.server";
 import { getPageCount } from "~/api/files.server";
 import {
   discardPending,
   getIncorporated,
   getPending,
+  getRecordDocuments,
   getRecordHeader,
   getSent,
   registerUploads,
   sendPending,
   type IncorporatedDocument,
   type PendingDocument,
+  type RecordDocuments,
   type RecordHeader,
   type SentDocument,
 } from "~/api/records.server";
@@ -43,6 +45,33 @@ function refsOf(
   lists: { incorporated: IncorporatedDocument[]; sent: SentDocument[]; pending: PendingDocument[] },
 ) {
   return set === "sent" ? sentRefs(lists.sent) : set === "pending" ? pendingRefs(lists.pending) : incorporatedRefs(lists.incorporated);
+}
+
+/**
+ * The record's three lists, each settled on its own (a list that fails shows its toast, the others
+ * show): in one call when the backend offers `record-documents` (decision 098), else, or when that call
+ * fails, by the spec's three. A read-only record has no pending documents to show: they are not asked
+ * for (or, brought by the one call, left unread).
+ */
+async function documentLists(
+  ctx: ApiContext,
+  file: string,
+  readOnly: boolean,
+  inOneCall: boolean,
+): Promise<[RecordDocuments["incorporated"], RecordDocuments["sent"], RecordDocuments["pending"]]> {
+  if (inOneCall) {
+    try {
+      const lists = await getRecordDocuments(ctx, file);
+      return [lists.incorporated, lists.sent, readOnly ? { status: "fulfilled", value: [] } : lists.pending];
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+    }
+  }
+  return Promise.allSettled([
+    getIncorporated(ctx, file),
+    getSent(ctx, file),
+    readOnly ? Promise.resolve([] as PendingDocument[]) : getPending(ctx, file),
+  ]);
 }
 
 /** Loader of /records/manager: the record's header, the visible page of its three document lists, its communications and the open modal's data. */
@@ -78,11 +107,9 @@ export async function loadManager({ request, context }: RequestScope) {
     );
   }
 
-  const [inc, sent, pending] = await Promise.allSettled([
-    getIncorporated(ctx, state.file),
-    getSent(ctx, state.file),
-    header.read_only ? Promise.resolve([] as PendingDocument[]) : getPending(ctx, state.file),
-  ]);
+  // What the backend offers beyond the spec (decision 098): each feature it serves shows only then.
+  const extensions = await offeredCall;
+  const [inc, sent, pending] = await documentLists(ctx, state.file, header.read_only, extensions.has(EXTENSIONS.recordDocuments));
   for (const r of [inc, sent, pending]) if (r.status === "rejected" && !isApiError(r.reason)) throw r.reason;
   const lists = {
     incorporated: inc.status === "fulfilled" ? inc.value : [],
@@ -96,8 +123,6 @@ export async function loadManager({ request, context }: RequestScope) {
   ].filter((m) => m !== null) as string[];
 
   const related = await relatedCall;
-  // What the backend offers beyond the spec (decision 098): each feature it serves shows only then.
-  const extensions = await offeredCall;
   const offered = {
     linked: extensions.has(EXTENSIONS.linkedCommunications),
     archives: extensions.has(EXTENSIONS.archives),

@@ -5,7 +5,7 @@
  */
 import type { Insertable } from "kysely";
 import type { DbOrTx } from "../../db/index.js";
-import type { RecordAssociationsTable, RecordDocumentsTable, RecordsTable } from "./tables.js";
+import type { DocumentStage, RecordAssociationsTable, RecordDocumentsTable, RecordsTable } from "./tables.js";
 
 /** A record by id, whoever owns it (the operator's side; the citizen's goes through `getOwnedRecord`). */
 export function findRecord(db: DbOrTx, id: string) {
@@ -34,18 +34,35 @@ export function listAssociationTypes(db: DbOrTx, recordIds: string[]) {
     .execute();
 }
 
-/** A record's associations as `cuil` sees them, by date. */
-export function listAssociationsSeenBy(db: DbOrTx, cuil: string, recordId: string) {
-  return associationsSeenBy(db, cuil)
-    .select(["record_associations.type", "record_associations.associated_code", "other.id as other_id"])
-    .where("record_associations.record_id", "=", recordId)
-    .orderBy("record_associations.created_at")
-    .execute();
-}
-
 /** The citizen's record by id; undefined when it is another citizen's or does not exist. */
 export function findOwnedRecord(db: DbOrTx, cuil: string, id: string) {
   return db.selectFrom("records").selectAll().where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
+}
+
+/**
+ * The citizen's record by id with its associations as `cuil` sees them (as `associationsSeenBy`: the
+ * other record's id only when it is the citizen's too), by date, in one query: a row per association,
+ * or one whose association columns are null when it has none; no row when the record is another
+ * citizen's or does not exist.
+ */
+export function findOwnedRecordWithAssociations(db: DbOrTx, cuil: string, id: string) {
+  return db
+    .selectFrom("records")
+    .leftJoin("record_associations", "record_associations.record_id", "records.id")
+    .leftJoin("records as other", (join) =>
+      join.onRef("other.id", "=", "record_associations.associated_record_id").on("other.owner_cuil", "=", cuil),
+    )
+    .selectAll("records")
+    .select([
+      "record_associations.id as association_id",
+      "record_associations.type as association_type",
+      "record_associations.associated_code",
+      "other.id as other_id",
+    ])
+    .where("records.id", "=", id)
+    .where("records.owner_cuil", "=", cuil)
+    .orderBy("record_associations.created_at")
+    .execute();
 }
 
 export async function insertRecord(db: DbOrTx, row: RecordsTable) {
@@ -63,20 +80,17 @@ export async function insertAssociation(db: DbOrTx, row: Insertable<RecordAssoci
 
 // ---------------------------------------------------------------- documents
 
+/** How a stage's documents are ordered: a column and a direction (ties broken by id, ascending). */
+export type DocumentOrder = {
+  column: "record_documents.created_at" | "record_documents.updated_at" | "record_documents.nro_folio";
+  direction: "asc" | "desc";
+};
+
 /**
- * A stage's documents of a record of the citizen's, with their files' type and pages; the owner is
- * checked in the same query (decision 023), so another citizen's record gives no rows.
+ * The documents of a record of the citizen's, with their files' type and pages; the owner is checked
+ * in the same query (decision 023), so another citizen's record gives no rows.
  */
-export function listOwnedStageDocuments(
-  db: DbOrTx,
-  cuil: string,
-  recordId: string,
-  stage: RecordDocumentsTable["stage"],
-  order: {
-    column: "record_documents.created_at" | "record_documents.updated_at" | "record_documents.nro_folio";
-    direction: "asc" | "desc";
-  },
-) {
+function ownedDocuments(db: DbOrTx, cuil: string, recordId: string) {
   return db
     .selectFrom("record_documents")
     .innerJoin("files", "files.id", "record_documents.file_id")
@@ -100,11 +114,35 @@ export function listOwnedStageDocuments(
       "files.page_count",
     ])
     .where("record_documents.record_id", "=", recordId)
-    .where("records.owner_cuil", "=", cuil)
+    .where("records.owner_cuil", "=", cuil);
+}
+
+/** A stage's documents of a record of the citizen's (`ownedDocuments`), in `order`. */
+export function listOwnedStageDocuments(db: DbOrTx, cuil: string, recordId: string, stage: DocumentStage, order: DocumentOrder) {
+  return ownedDocuments(db, cuil, recordId)
     .where("record_documents.stage", "=", stage)
     .orderBy(order.column, order.direction)
     .orderBy("record_documents.id")
     .execute();
+}
+
+/**
+ * The documents of every stage in `orders` of a record of the citizen's (`ownedDocuments`), with their
+ * stage, in one query: by stage, then each stage's rows in its own order, as
+ * `listOwnedStageDocuments` gives them.
+ */
+export function listOwnedDocuments(db: DbOrTx, cuil: string, recordId: string, orders: Partial<Record<DocumentStage, DocumentOrder>>) {
+  const stages = Object.keys(orders) as DocumentStage[];
+  let query = ownedDocuments(db, cuil, recordId)
+    .select("record_documents.stage")
+    .where("record_documents.stage", "in", stages)
+    .orderBy("record_documents.stage");
+  // A stage's column orders its own rows only: the other stages' rows have null there, all equal.
+  for (const stage of stages) {
+    const { column, direction } = orders[stage]!;
+    query = query.orderBy((eb) => eb.case().when("record_documents.stage", "=", stage).then(eb.ref(column)).end(), direction);
+  }
+  return query.orderBy("record_documents.id").execute();
 }
 
 export async function insertDocument(db: DbOrTx, row: RecordDocumentsTable) {

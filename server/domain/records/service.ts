@@ -14,13 +14,15 @@ import {
   deleteDocument,
   findOwnedRecord,
   findPendingDocument,
+  findOwnedRecordWithAssociations,
   insertDocumentOnce,
-  listAssociationsSeenBy,
   listAssociationTypes,
   listDocumentStages,
+  listOwnedDocuments,
   listOwnedStageDocuments,
   sendPendingDocuments,
   touchRecord,
+  type DocumentOrder,
 } from "./repository.js";
 import { pageSizeOf } from "../config/reference.js";
 import { countInstanceRows, listInstanceRows, type InstanceListSpec } from "../instances/repository.js";
@@ -140,9 +142,13 @@ export async function getOwnedRecord(db: DbOrTx, cuil: string, id: string): Prom
   return row;
 }
 
+/** The record's header with its associations, in one query; 404 when it is not the citizen's. */
 export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
-  const r = await getOwnedRecord(db, cuil, id);
-  const associations = await listAssociationsSeenBy(db, cuil, r.id);
+  if (!RECORD_ID.test(id)) throw ApiError.notFound();
+  const rows = await findOwnedRecordWithAssociations(db, cuil, id);
+  const r = rows[0];
+  if (!r) throw ApiError.notFound();
+  const associations = rows.filter((a) => a.association_id !== null);
   return {
     id: r.id,
     code: r.code,
@@ -152,12 +158,12 @@ export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
     header: parseJson<HeaderField[]>(r.header, []),
     association: associations.length
       ? {
-          type: associations[0].type,
+          type: associations[0].association_type,
           associated_instance: associations.map((a) => ({
             // the id only when the other record is the citizen's too (it can then be opened)
             id: a.other_id ?? null,
             code: a.associated_code,
-            type: a.type,
+            type: a.association_type,
           })),
         }
       : null,
@@ -168,58 +174,76 @@ export async function recordHeader(db: DbOrTx, cuil: string, id: string) {
 
 /** The order of each stage's documents (ties broken by id, ascending). */
 const DOCUMENT_ORDER = {
-  incorporated: ["record_documents.nro_folio", "asc"],
-  sent: ["record_documents.updated_at", "desc"],
-  pending: ["record_documents.created_at", "asc"],
-} as const satisfies Record<RecordDocumentsTable["stage"], readonly [string, "asc" | "desc"]>;
+  incorporated: { column: "record_documents.nro_folio", direction: "asc" },
+  sent: { column: "record_documents.updated_at", direction: "desc" },
+  pending: { column: "record_documents.created_at", direction: "asc" },
+} as const satisfies Record<RecordDocumentsTable["stage"], DocumentOrder>;
+
+type DocumentRow = Awaited<ReturnType<typeof listOwnedStageDocuments>>[number];
+
+/** Each stage's document as its spec call answers it (`/incorporated`, `/sent`, `/pending`; spec section 3). */
+const asIncorporated = (d: DocumentRow) => ({
+  id: d.id,
+  file: { name: d.name, signedFileId: d.file_id, mime: d.mime, pageCount: d.page_count ?? 1 },
+  spec: { description: d.description ?? "", date: d.incorporated_at ?? d.updated_at, user: d.user_name ?? "" },
+  nroFolio: d.nro_folio ?? 0,
+  details: parseJson<Detail[]>(d.details, []),
+});
+const asSent = (d: DocumentRow) => ({
+  id: d.id,
+  file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
+  updated_at: d.updated_at,
+  spec: { id: d.id, reference: d.reference },
+  status: {
+    code: d.status_code ?? "received",
+    description: d.status_description ?? SENT_STATUSES.received.description,
+    color: d.status_color ?? SENT_STATUSES.received.color,
+  },
+  details: parseJson<Detail[]>(d.details, []),
+});
+const asPending = (d: DocumentRow) => ({
+  file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
+  spec: { id: d.id, reference: d.reference },
+  createdAt: d.created_at,
+});
 
 /**
- * A stage's documents of a record of the citizen's, the owner checked in the same query (decision
- * 094): a list that has documents costs one query; only an empty one asks whether the record is the
+ * Documents of a record of the citizen's, `list` checking the owner in the same query (decision 094):
+ * a list that has documents costs one query; only an empty one asks whether the record is the
  * citizen's at all (404 when it is not).
  */
-async function ownedDocs(db: DbOrTx, cuil: string, id: string, stage: keyof typeof DOCUMENT_ORDER) {
+async function ownedDocs<T>(db: DbOrTx, cuil: string, id: string, list: () => Promise<T[]>) {
   if (!RECORD_ID.test(id)) throw ApiError.notFound();
-  const [column, direction] = DOCUMENT_ORDER[stage];
-  const rows = await listOwnedStageDocuments(db, cuil, id, stage, { column, direction });
+  const rows = await list();
   if (rows.length === 0) await getOwnedRecord(db, cuil, id);
   return rows;
 }
 
+/** A stage's documents, in the stage's order. */
+const stageDocs = (db: DbOrTx, cuil: string, id: string, stage: keyof typeof DOCUMENT_ORDER) =>
+  ownedDocs(db, cuil, id, () => listOwnedStageDocuments(db, cuil, id, stage, DOCUMENT_ORDER[stage]));
+
 export async function incorporatedDocuments(db: DbOrTx, cuil: string, id: string) {
-  const rows = await ownedDocs(db, cuil, id, "incorporated");
-  return rows.map((d) => ({
-    id: d.id,
-    file: { name: d.name, signedFileId: d.file_id, mime: d.mime, pageCount: d.page_count ?? 1 },
-    spec: { description: d.description ?? "", date: d.incorporated_at ?? d.updated_at, user: d.user_name ?? "" },
-    nroFolio: d.nro_folio ?? 0,
-    details: parseJson<Detail[]>(d.details, []),
-  }));
+  return (await stageDocs(db, cuil, id, "incorporated")).map(asIncorporated);
 }
 
 export async function sentDocuments(db: DbOrTx, cuil: string, id: string) {
-  const rows = await ownedDocs(db, cuil, id, "sent");
-  return rows.map((d) => ({
-    id: d.id,
-    file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
-    updated_at: d.updated_at,
-    spec: { id: d.id, reference: d.reference },
-    status: {
-      code: d.status_code ?? "received",
-      description: d.status_description ?? SENT_STATUSES.received.description,
-      color: d.status_color ?? SENT_STATUSES.received.color,
-    },
-    details: parseJson<Detail[]>(d.details, []),
-  }));
+  return (await stageDocs(db, cuil, id, "sent")).map(asSent);
 }
 
 export async function pendingDocuments(db: DbOrTx, cuil: string, id: string) {
-  const rows = await ownedDocs(db, cuil, id, "pending");
-  return rows.map((d) => ({
-    file: { id: d.file_id, name: d.name, mime: d.mime, pageCount: d.page_count ?? 1 },
-    spec: { id: d.id, reference: d.reference },
-    createdAt: d.created_at,
-  }));
+  return (await stageDocs(db, cuil, id, "pending")).map(asPending);
+}
+
+/**
+ * The three lists of a record of the citizen's at once (our extension `record-documents`), each item
+ * for item what its spec call answers, in one query (and the record looked up only when all three are
+ * empty).
+ */
+export async function recordDocuments(db: DbOrTx, cuil: string, id: string) {
+  const rows = await ownedDocs(db, cuil, id, () => listOwnedDocuments(db, cuil, id, DOCUMENT_ORDER));
+  const of = (stage: keyof typeof DOCUMENT_ORDER) => rows.filter((d) => d.stage === stage);
+  return { incorporated: of("incorporated").map(asIncorporated), sent: of("sent").map(asSent), pending: of("pending").map(asPending) };
 }
 
 // ── Citizen's changes ───────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import {
   incorporatedDocuments,
   listRecords,
   pendingDocuments,
+  recordDocuments,
   recordHeader,
   recordsPageSize,
   registerUploads,
@@ -97,6 +98,13 @@ export const recordsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
     checkModule(request.query);
     const { id } = parse(IdParams, request.params);
     return { documents: await pendingDocuments(db, request.citizen.cuil, id) };
+  });
+
+  // Ours (extension `record-documents`): the three lists above in one call, read in one query.
+  app.get("/v4/filemanager/:id/documents", async (request) => {
+    checkModule(request.query);
+    const { id } = parse(IdParams, request.params);
+    return recordDocuments(db, request.citizen.cuil, id);
   });
 
   app.post("/v4/filemanager/:id/upload", async (request) => {
