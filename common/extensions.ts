@@ -25,6 +25,8 @@ export const EXTENSIONS = {
   uploadLeases: "upload-leases",
   /** `DELETE /api/fs/raw/bucket/{id}`: an upload cancelled before its answer is removed at once (issue 37). */
   uploadCancel: "upload-cancel",
+  /** `GET /api/v4/instances/counts?module=…`: a list's tab counts in one call (else one `count/{tab}` call per counted tab). */
+  tabCounts: "tab-counts",
 } as const;
 
 export type Extension = keyof typeof EXTENSIONS;
