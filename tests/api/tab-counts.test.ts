@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { KyselyPlugin } from "kysely";
 import { demoCitizens } from "../../server/auth/oidc/demo-citizens.js";
 import { countInstancesByTab, createInstance } from "../../server/domain/procedures/service.js";
 import { createRecord } from "../../server/domain/records/operator.js";
 import { countRecordsByTab } from "../../server/domain/records/service.js";
-import type { Db } from "../../server/db/index.js";
 import { leafInteractiveProcedure, signedIn, useStack } from "./fixtures.js";
-import { call } from "./harness.js";
+import { call, countingQueries } from "./harness.js";
 
 /**
  * `GET /api/v4/instances/counts?module=…` (ours, the `tab-counts` extension): every tab's count of a
@@ -30,22 +28,6 @@ async function perTab(citizen: typeof maria, module: string, tabs: string[]): Pr
   const counts: Record<string, number> = {};
   for (const tab of tabs) counts[tab] = (await citizen.get(`/api/v4/instances/count/${tab}?module=${module}`)).json.count;
   return counts;
-}
-
-/** `db`, counting the queries it sends. */
-function countingQueries(db: Db) {
-  const counter = { queries: 0, db };
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      counter.queries++;
-      return args.node;
-    },
-    async transformResult(args) {
-      return args.result;
-    },
-  };
-  counter.db = db.withPlugin(plugin);
-  return counter;
 }
 
 describe("GET /api/v4/instances/counts", () => {

@@ -25,9 +25,38 @@ export function findOwnedRecordId(db: DbOrTx, cuil: string, id: string) {
   return db.selectFrom("records").select("id").where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
 }
 
-/** Which of `ids` are the citizen's instances. */
-export function listOwnedInstanceIds(db: DbOrTx, cuil: string, ids: string[]) {
-  return db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", cuil).where("id", "in", ids).execute();
+/**
+ * In one query, what a listing about these items needs to know first: whether the citizen is adhered
+ * (a row of `dd_adhesions`, as `findAdhesion` reads it), how many of `instances` are theirs (each id
+ * once) and whether `record` is.
+ */
+export async function findLinkedAccess(db: DbOrTx, cuil: string, about: { instances: string[]; record?: string }) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("dd_adhesions")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .where("cuil", "=", cuil)
+        .as("adhesions"),
+      about.instances.length
+        ? eb
+            .selectFrom("proc_instances")
+            .select((e) => e.fn.countAll<number | string>().as("n"))
+            .where("owner_cuil", "=", cuil)
+            .where("id", "in", about.instances)
+            .as("instances")
+        : eb.lit(0).as("instances"),
+      about.record
+        ? eb
+            .selectFrom("records")
+            .select((e) => e.fn.countAll<number | string>().as("n"))
+            .where("owner_cuil", "=", cuil)
+            .where("id", "=", about.record)
+            .as("records")
+        : eb.lit(0).as("records"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { adhered: Number(row.adhesions) > 0, instances: Number(row.instances), record: Number(row.records) > 0 };
 }
 
 /** The citizen's communications about any of `instances` or about `record`, newest first, at most `limit`. */
