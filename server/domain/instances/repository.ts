@@ -96,7 +96,8 @@ export async function countInstanceRowsByTab(
     .leftJoin(`${spec.table} as i` as "records as i", (join) => join.onRef("i.tab_code", "=", "t.code").on("i.owner_cuil", "=", cuil))
     .where("t.module_id", "=", module)
     .groupBy("t.code")
-    .select((eb) => ["t.code", eb.fn.count<number | string>("i.id").as("n")])
+    // `tab_code`, not `*`: an empty tab's one joined row (all null) counts 0, and the index alone answers.
+    .select((eb) => ["t.code", eb.fn.count<number | string>("i.tab_code").as("n")])
     .execute();
   return Object.fromEntries(rows.map((row) => [row.code, Number(row.n)]));
 }
