@@ -32,29 +32,27 @@ export function findOwnedRecordId(db: DbOrTx, cuil: string, id: string) {
  */
 export async function findLinkedAccess(db: DbOrTx, cuil: string, about: { instances: string[]; record?: string }) {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom("dd_adhesions")
-        .select((e) => e.fn.countAll<number | string>().as("n"))
-        .where("cuil", "=", cuil)
-        .as("adhesions"),
-      about.instances.length
-        ? eb
-            .selectFrom("proc_instances")
-            .select((e) => e.fn.countAll<number | string>().as("n"))
-            .where("owner_cuil", "=", cuil)
-            .where("id", "in", about.instances)
-            .as("instances")
-        : eb.lit(0).as("instances"),
-      about.record
-        ? eb
-            .selectFrom("records")
-            .select((e) => e.fn.countAll<number | string>().as("n"))
-            .where("owner_cuil", "=", cuil)
-            .where("id", "=", about.record)
-            .as("records")
-        : eb.lit(0).as("records"),
-    ])
+    .selectNoFrom((eb) => {
+      /** How many of `ids` are the citizen's rows of `table` (0, without a query, for none). */
+      const owned = (table: "proc_instances" | "records", ids: string[]) =>
+        ids.length
+          ? eb
+              // Both tables have `id` and `owner_cuil`; Kysely is told one of them so it can check the names.
+              .selectFrom(table as "records")
+              .select((e) => e.fn.countAll<number | string>().as("n"))
+              .where("owner_cuil", "=", cuil)
+              .where("id", "in", ids)
+          : eb.lit(0);
+      return [
+        eb
+          .selectFrom("dd_adhesions")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .where("cuil", "=", cuil)
+          .as("adhesions"),
+        owned("proc_instances", about.instances).as("instances"),
+        owned("records", about.record ? [about.record] : []).as("records"),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return { adhered: Number(row.adhesions) > 0, instances: Number(row.instances), record: Number(row.records) > 0 };
 }
