@@ -27,6 +27,8 @@ export const EXTENSIONS = {
   uploadCancel: "upload-cancel",
   /** `GET /api/v4/filemanager/{id}/documents`: a record's three document lists in one call (else incorporated, sent and pending). */
   recordDocuments: "record-documents",
+  /** `GET /api/v4/instances/counts?module=…`: a list's tab counts in one call (else one `count/{tab}` call per counted tab). */
+  tabCounts: "tab-counts",
 } as const;
 
 export type Extension = keyof typeof EXTENSIONS;

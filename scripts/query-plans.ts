@@ -17,8 +17,9 @@ import { seed } from "../server/seed/index.js";
 import { demoCitizens } from "../server/auth/oidc/demo-citizens.js";
 import { benchCommunication, inboxFilters as f } from "./bench/inbox-rows.js";
 import { queryInbox } from "../server/domain/dd/inbox-repository.js";
-import { listInstances } from "../server/domain/procedures/service.js";
-import { listRecords } from "../server/domain/records/service.js";
+import { countInstancesByTab, listInstances } from "../server/domain/procedures/service.js";
+import { countRecordsByTab, listRecords } from "../server/domain/records/service.js";
+import { findLinkedAccess } from "../server/domain/thread/repository.js";
 import { createDiskBlobStore } from "../server/storage/index.js";
 
 const ROWS = Number(process.env.PLANS_ROWS ?? 100_000);
@@ -167,6 +168,13 @@ try {
   await explain(
     "records list: -arrivedOn",
     (d) => listRecords(d, { cuil: demo, tab: "in_progress", pageNumber: 1, pageSize: 10, searchTerm: "", sort: "-arrivedOn" }),
+    { small: true },
+  );
+  await explain("procedures tray: every tab's count (tab-counts)", (d) => countInstancesByTab(d, demo), { small: true });
+  await explain("records list: every tab's count (tab-counts)", (d) => countRecordsByTab(d, demo), { small: true });
+  await explain(
+    "linked communications: adhesion and owner of two instances and a record",
+    (d) => findLinkedAccess(d, demo, { instances: ["x", "y"], record: "z" }),
     { small: true },
   );
   // The chat view and the record manager read whole lists of one parent (no paging); same shapes as

@@ -1,11 +1,13 @@
 /**
  * Procedures calls of spec section 7 ("Common and procedures"). Shapes follow section 3;
- * the requirements path (`GET /api/v4/procedures/{id}/requirements`) is ours (docs/contract.md).
+ * the requirements path (`GET /api/v4/procedures/{id}/requirements`) and the tabs' counts in one call
+ * (`GET /api/v4/instances/counts`) are ours (docs/contract.md).
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
 import { count, countOr, date, flag, id, list, omittedIn, optText, orNull, text, unwrap, wrapped } from "./read.server";
 import { api, apiJson, apiRaw, type ApiContext } from "./client.server";
+import { offers } from "./extensions.server";
 
 /** The portal's module value in the shared instances listing (the backend also accepts 'av'). */
 export const PROCEDURES_MODULE = "procedures";
@@ -119,8 +121,36 @@ export type Requirements = z.infer<typeof RequirementsSchema>;
 
 export type ListParams = { pageNumber: number; searchTerm?: string | null; sort: string; since?: string | null; until?: string | null };
 
+/** One tab's count in a module's list (`procedures`, or `records` for the records list). */
+export function countTab(ctx: ApiContext, module: string, tab: string) {
+  return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: { module } });
+}
+
 export function countInstances(ctx: ApiContext, tab: string) {
-  return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: { module: PROCEDURES_MODULE } });
+  return countTab(ctx, PROCEDURES_MODULE, tab);
+}
+
+/**
+ * Ours (the `tab-counts` extension): `{ counts: { tab: count } }`, wrapped or bare; each tab's count
+ * read as `count/{tab}`'s, so one that cannot be read is none for that tab only.
+ */
+const TabCountsSchema = z.preprocess(
+  (v) => unwrap(v, () => false, ["counts", "result", "data"], "counts"),
+  z.record(z.string(), CountSchema),
+);
+
+/**
+ * The counts of `tabs` of a module's list, by tab: in one call where the backend offers `tab-counts`,
+ * else one `count/{tab}` call per tab (the spec). A tab the answer leaves out, or whose count cannot be
+ * read, is null (it shows no count); a failed call fails them all, as a failed count call does.
+ */
+export async function countTabs(ctx: ApiContext, module: string, tabs: readonly string[]): Promise<Map<string, number | null>> {
+  if (!tabs.length) return new Map();
+  if (await offers(ctx, "tabCounts")) {
+    const counts = new Map(Object.entries(await apiJson(ctx, api`/api/v4/instances/counts`, TabCountsSchema, { query: { module } })));
+    return new Map(tabs.map((tab) => [tab, counts.get(tab) ?? null]));
+  }
+  return new Map(await Promise.all(tabs.map(async (tab) => [tab, await countTab(ctx, module, tab)] as const)));
 }
 
 const InstancePage = PageSchema(InstanceSchema);
@@ -191,4 +221,10 @@ export function getRequirementsExtension(ctx: ApiContext, procedureId: string) {
 }
 
 /** The readers of the tray's answers, by call: the property tests read answers through them (issue 36). */
-export const trayAnswers = { count: CountSchema, instances: InstancePage, history: HistoryAnswer, receivedDocs: ReceivedDocsAnswer };
+export const trayAnswers = {
+  count: CountSchema,
+  counts: TabCountsSchema,
+  instances: InstancePage,
+  history: HistoryAnswer,
+  receivedDocs: ReceivedDocsAnswer,
+};

@@ -5,7 +5,7 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { CountSchema, PageSchema } from "./procedures.server";
+import { countTab, PageSchema } from "./procedures.server";
 import { count, date, flag, id, list, maybe, maybeText, optText, orNull, text, wrapped } from "./read.server";
 import { api, apiJson, readPart, type ApiContext } from "./client.server";
 
@@ -118,7 +118,7 @@ export const PendingSchema = z.object({
 export type PendingDocument = z.infer<typeof PendingSchema>;
 
 export async function countRecords(ctx: ApiContext, tab: string): Promise<number | null> {
-  return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: q });
+  return countTab(ctx, RECORDS_MODULE, tab);
 }
 
 export function listRecords(

@@ -13,6 +13,7 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { expect } from "vitest";
 import type { FastifyInstance } from "fastify";
+import type { KyselyPlugin } from "kysely";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 import pg from "pg";
 import { buildApp } from "../../server/app.js";
@@ -284,6 +285,22 @@ export function routesOf(tree: string): string[] {
     for (const method of m[3].split(",").map((s) => s.trim())) if (method !== "HEAD") out.push(`${method} ${path}`);
   }
   return out;
+}
+
+/** The database, counting every query it sends (how many round trips a call makes). */
+export function countingQueries(db: Db) {
+  const counter = { queries: 0, db };
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      counter.queries++;
+      return args.node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+  counter.db = db.withPlugin(plugin);
+  return counter;
 }
 
 /** The database, counting the queries that read `table` (how many look-ups a call makes). */

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { leafInteractiveProcedure, operatorInstance, operatorOf, useStack } from "./fixtures.js";
-import { adheredCitizen, call } from "./harness.js";
+import { linkedCommunications } from "../../server/domain/thread/service.js";
+import { adheredCitizen, call, countingQueries } from "./harness.js";
 
 const stack = useStack();
 let procedureId: number;
@@ -147,6 +148,40 @@ describe("listing the communications about an instance or a record (citizen)", (
     // B sees their own.
     const own = await b.get(`/api/dd/v1/communications/linked/${b.cuil}?instance=${b.instanceId}`);
     expect(own.json.communications.map((c: { subject: string }) => c.subject)).toEqual(["De B"]);
+  });
+
+  it("answers 400 NOT_ADHERED to a citizen not adhered, before the query and the ids' owner are looked at", async () => {
+    const created = await op("POST", "/citizens", {
+      givenName: "Sin",
+      familyName: "Adhesión",
+      email: `sin.adhesion.${Date.now()}@example.com`,
+      password: "Prueba2026!",
+    });
+    expect(created.status).toBe(201);
+    const cuil = created.json.cuil as string;
+    const own = await operatorInstance(op, cuil, procedureId);
+    const token = await stack.sign({ sub: cuil });
+    for (const query of [
+      `?instance=${own.json.id}`,
+      `?instance=${b.instanceId}`,
+      `?record=${b.recordId}`,
+      "",
+      `?instance=${"x".repeat(40)}`,
+    ]) {
+      const res = await call(stack, `/api/dd/v1/communications/linked/${cuil}${query}`, { token, headers: { "user-id": cuil } });
+      expect(res.status, query).toBe(400);
+      expect(res.json.code, query).toBe("NOT_ADHERED");
+    }
+  });
+
+  it("asks the adhesion and the ids' owner in one query, then the communications", async () => {
+    const counting = countingQueries(stack.db);
+    await linkedCommunications(counting.db, a.cuil, { instances: [a.instanceId], record: a.recordId });
+    expect(counting.queries).toBe(2);
+    await expect(linkedCommunications(counting.db, a.cuil, { instances: [a.instanceId, b.instanceId] })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(counting.queries).toBe(3);
   });
 
   it("lists several instances of the tray in one call", async () => {

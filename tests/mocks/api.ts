@@ -57,6 +57,37 @@ export const recordDocuments = http.get(`${API}/api/v4/filemanager/:id/documents
   return HttpResponse.json(Object.fromEntries(lists.flat()));
 });
 
+/**
+ * The tabs' counts of a list (the procedures tray, the records list), both ways the portal asks them:
+ * `GET /api/v4/instances/count/{tab}`, one tab a call (the spec), and `GET /api/v4/instances/counts`,
+ * every tab at once (ours, `tab-counts`, which `extensions` offers). A tab `counts` does not name counts 0.
+ */
+export const tabCounts = (counts: Record<string, unknown>) => [
+  http.get(`${API}/api/v4/instances/count/:tab`, ({ params }) => HttpResponse.json({ count: counts[String(params.tab)] ?? 0 })),
+  http.get(`${API}/api/v4/instances/counts`, () => HttpResponse.json({ counts })),
+];
+/** Both ways of asking the tabs' counts fail (`status`, 500 unless told). */
+export const tabCountsFail = (status = 500) => [
+  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ code: "BOOM" }, { status })),
+  http.get(`${API}/api/v4/instances/counts`, () => HttpResponse.json({ code: "BOOM" }, { status })),
+];
+
+/** Notes each count call (its path and query) into `asked`, and lets it on to the test's answer. */
+export const countCallsInto = (asked: string[]) => {
+  const seen = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    asked.push(`${url.pathname}${url.search}`);
+    return undefined;
+  };
+  return [http.get(`${API}/api/v4/instances/count/:tab`, seen), http.get(`${API}/api/v4/instances/counts`, seen)];
+};
+
+/** A backend that offers our extensions (`tab-counts` among them), and one of the spec only: the handlers that make each. */
+export const BACKENDS = [
+  ["with our extensions", []],
+  ["of the spec", [noExtensions]],
+] as const;
+
 export const happy = [
   extensions,
   recordDocuments,

@@ -1,7 +1,19 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, chatDoc, chatEvent, chatOf, configWithTabs, happy } from "../mocks/api";
+import {
+  API,
+  BACKENDS,
+  chatDoc,
+  chatEvent,
+  chatOf,
+  configWithTabs,
+  countCallsInto,
+  happy,
+  noExtensions,
+  tabCounts,
+  tabCountsFail,
+} from "../mocks/api";
 import { failOnUnhandled, load, post, setCookieOf, toastOf } from "./helpers";
 import { procedures as t } from "~/lib/messages";
 import { action as trayAction, loader as trayLoader } from "~/routes/procedures._index";
@@ -40,15 +52,16 @@ const requirements = {
 };
 
 const fail = (status = 500) => HttpResponse.json({ code: "BOOM" }, { status });
-/** The list path also matches /instances/config: let that one through. */
-const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
+/** The list path also matches /instances/config and /instances/counts: let those through. */
+const notList = (tab: unknown) => tab === "config" || tab === "counts";
+const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (notList(params.tab) ? undefined : fail()));
 
 const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(procConfig)),
   ...happy,
-  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 1 })),
+  ...tabCounts({ pending: 1, finished: 1 }),
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
-    params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance], last_page: 3 }),
+    notList(params.tab) ? undefined : HttpResponse.json({ instances: [instance], last_page: 3 }),
   ),
   http.get(`${API}/api/v4/instances/history/:id`, () =>
     HttpResponse.json({
@@ -81,20 +94,56 @@ describe("/procedures tray loader", () => {
     expect(data.history).toHaveLength(1);
   });
 
-  it("goes to /error when the first load of counts or the list fails", async () => {
-    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
+  it.each(BACKENDS)("goes to /error when the first load of counts or the list fails (a backend %s)", async (_, offered) => {
+    server.use(...offered, ...tabCountsFail());
     expect((await load(trayLoader, "/procedures")).headers.get("Location")).toBe("/error");
     server.resetHandlers();
     server.use(listFails());
     expect((await load(trayLoader, "/procedures")).headers.get("Location")).toBe("/error");
   });
 
-  it("a failed count on a tab change keeps the page with the count toast", async () => {
-    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
+  it.each(BACKENDS)("a failed count on a tab change keeps the page with the count toast (a backend %s)", async (_, offered) => {
+    server.use(...offered, ...tabCountsFail());
     const response = await load(trayLoader, "/procedures?tab=finished");
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.notice.message).toBe(t.toasts.countError);
+    expect(data.tabs.map((tab: { count: number | null }) => tab.count)).toEqual([null, null]);
+  });
+
+  it("asks every tab's count in one call where the backend offers tab-counts, again on a tab change", async () => {
+    const asked: string[] = [];
+    server.use(...countCallsInto(asked));
+    let data = await (await load(trayLoader, "/procedures")).json();
+    expect(asked.splice(0)).toEqual(["/api/v4/instances/counts?module=procedures"]);
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
+    data = await (await load(trayLoader, "/procedures?tab=finished")).json();
+    expect(asked).toEqual(["/api/v4/instances/counts?module=procedures"]);
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
+  });
+
+  it("asks one count call per counted tab of a backend of the spec", async () => {
+    const asked: string[] = [];
+    server.use(noExtensions, ...countCallsInto(asked));
+    const data = await (await load(trayLoader, "/procedures")).json();
+    expect(asked.sort()).toEqual([
+      "/api/v4/instances/count/finished?module=procedures",
+      "/api/v4/instances/count/pending?module=procedures",
+    ]);
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([1, 1]);
+  });
+
+  it("a count the answer cannot read, or leaves out, costs only its tab its count", async () => {
+    server.use(http.get(`${API}/api/v4/instances/counts`, () => HttpResponse.json({ counts: { pending: "muchos", finished: "3" } })));
+    let response = await load(trayLoader, "/procedures");
+    expect(response.status).toBe(200);
+    let data = await response.json();
+    expect(data.tabs.map((tab: { count: number | null }) => tab.count)).toEqual([null, 3]);
+    expect(data.notice).toBeNull();
+    server.use(http.get(`${API}/api/v4/instances/counts`, () => HttpResponse.json({ result: { counts: { finished: { count: 2 } } } })));
+    response = await load(trayLoader, "/procedures");
+    data = await response.json();
+    expect(data.tabs.map((tab: { count: number | null }) => tab.count)).toEqual([null, 2]);
   });
 
   it("search, sort/dates and page failures return with their toasts", async () => {
@@ -120,7 +169,7 @@ describe("/procedures tray loader", () => {
     let asked: URL | null = null;
     server.use(
       http.get(`${API}/api/v4/instances/:tab`, ({ params, request }) => {
-        if (params.tab === "config") return undefined;
+        if (notList(params.tab)) return undefined;
         asked = new URL(request.url);
         return HttpResponse.json({ instances: [instance], last_page: 1 });
       }),

@@ -1,8 +1,21 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, configWithTabs, happy, noExtensions, receiptIssued, RECORD_ID as FILE, recordHeader as header } from "../mocks/api";
+import {
+  API,
+  BACKENDS,
+  configWithTabs,
+  countCallsInto,
+  happy,
+  noExtensions,
+  receiptIssued,
+  RECORD_ID as FILE,
+  recordHeader as header,
+  tabCounts,
+  tabCountsFail,
+} from "../mocks/api";
 import { BASE, failOnUnhandled, load, post, postMultipart, settle, signedInRequest, toastOf, argsOf } from "./helpers";
+import { forgetExtensions } from "~/api/extensions.server";
 import { csrf } from "~/lib/csrf.server";
 import { errors as E, records as t } from "~/lib/messages";
 import { loader as listLoader } from "~/routes/records._index";
@@ -29,14 +42,16 @@ const incorporated = [
 const pending = [{ file: { id: DOC, name: "Pendiente.pdf" }, spec: { id: "p-1", reference: "Ref" } }];
 
 const fail = (status = 500, body: Record<string, string> = { code: "BOOM" }) => HttpResponse.json(body, { status });
+/** The list path also matches /instances/config and /instances/counts: let those through. */
+const notList = (tab: unknown) => tab === "config" || tab === "counts";
 
 const server = setupServer(
   http.get(`${API}/api/v4/instances/config`, () => HttpResponse.json(recConfig)),
   ...happy,
   receiptIssued,
-  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 2 })),
+  ...tabCounts({ in_process: 2, archived: 2 }),
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
-    params.tab === "config"
+    notList(params.tab)
       ? undefined
       : HttpResponse.json({
           instances: [{ id: FILE, title: "Expediente", currentState: { text: "En trámite", color: "#1D4ED8" } }],
@@ -53,7 +68,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandled }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (params.tab === "config" ? undefined : fail()));
+const listFails = () => http.get(`${API}/api/v4/instances/:tab`, ({ params }) => (notList(params.tab) ? undefined : fail()));
 
 /** Each list of the manager and the toast its failure shows. */
 const LIST_TOASTS = [
@@ -72,11 +87,26 @@ describe("/records loader", () => {
     expect(data.lastPage).toBe(2);
   });
 
-  it("the initial load goes to /error; a tab change keeps the page with the count toast", async () => {
-    server.use(http.get(`${API}/api/v4/instances/count/:tab`, () => fail()));
-    expect((await load(listLoader, "/records")).headers.get("Location")).toBe("/error");
-    const data = await (await load(listLoader, "/records?tab=archived")).json();
-    expect(data.notice.message).toBe(t.toasts.countError);
+  it.each(BACKENDS)(
+    "the initial load goes to /error; a tab change keeps the page with the count toast (a backend %s)",
+    async (_, offered) => {
+      server.use(...offered, ...tabCountsFail());
+      expect((await load(listLoader, "/records")).headers.get("Location")).toBe("/error");
+      const data = await (await load(listLoader, "/records?tab=archived")).json();
+      expect(data.notice.message).toBe(t.toasts.countError);
+    },
+  );
+
+  it("asks the counts of the records' tabs in one call where the backend offers tab-counts, else one call a tab", async () => {
+    const asked: string[] = [];
+    server.use(...countCallsInto(asked));
+    await load(listLoader, "/records");
+    expect(asked.splice(0)).toEqual(["/api/v4/instances/counts?module=records"]);
+    server.use(noExtensions);
+    forgetExtensions(); // what the first load learnt of the backend
+    const data = await (await load(listLoader, "/records")).json();
+    expect(asked.sort()).toEqual(["/api/v4/instances/count/archived?module=records", "/api/v4/instances/count/in_process?module=records"]);
+    expect(data.tabs.map((tab: { count: number }) => tab.count)).toEqual([2, 2]);
   });
 
   it("a failed page goes back to page 1 with the page toast", async () => {

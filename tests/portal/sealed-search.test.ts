@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, communication, happy } from "../mocks/api";
+import { API, communication, happy, tabCounts } from "../mocks/api";
 import { argsOf, BASE, failOnUnhandled, settle, type RouteFunction } from "./helpers";
 import { inboxHref } from "~/features/digital/query";
 import { csrf } from "~/lib/csrf.server";
@@ -24,7 +24,7 @@ const server = setupServer(
   }),
   http.get(`${API}/api/dd/v1/communications/types/all`, () => HttpResponse.json({ types: [] })),
   ...happy,
-  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 0 })),
+  ...tabCounts({ pending: 0 }),
   http.get(`${API}/api/v4/instances/:tab`, ({ request }) => {
     seenQueries.push(new URL(request.url));
     return HttpResponse.json({ instances: [], last_page: 1 });

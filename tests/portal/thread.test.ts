@@ -7,7 +7,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { API, communication as comm, configWithTabs, happy, RECORD_ID as FILE, recordHeader } from "../mocks/api";
+import { API, communication as comm, configWithTabs, happy, RECORD_ID as FILE, recordHeader, tabCounts } from "../mocks/api";
 import { failOnUnhandled, load } from "./helpers";
 import { loader as trayLoader } from "~/routes/procedures._index";
 import { loader as managerLoader } from "~/routes/records.manager";
@@ -58,7 +58,7 @@ const server = setupServer(
     });
   }),
   ...happy,
-  http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json({ count: 2 })),
+  ...tabCounts({ pending: 2 }),
   http.get(`${API}/api/v4/instances/:tab`, ({ params }) =>
     params.tab === "config" ? undefined : HttpResponse.json({ instances: [instance("i-1"), instance("i-2")], last_page: 1 }),
   ),

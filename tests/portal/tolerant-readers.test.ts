@@ -92,6 +92,7 @@ describe("the spec's calls, read tolerantly", () => {
 
   it("the tray renders with numeric ids and counts and no wrapper", async () => {
     server.use(
+      noExtensions, // a backend of the spec: one count call a tab
       http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json(4)),
       http.get(`${API}/api/v4/instances/pending`, () =>
         HttpResponse.json({
@@ -119,6 +120,7 @@ describe("the spec's calls, read tolerantly", () => {
 
   it("the tray fails small: a card without an id is left out and counted, a null line or button costs only itself", async () => {
     server.use(
+      noExtensions, // a backend of the spec: one count call a tab
       http.get(`${API}/api/v4/instances/count/:tab`, () => HttpResponse.json(3)),
       http.get(`${API}/api/v4/instances/pending`, () =>
         HttpResponse.json({

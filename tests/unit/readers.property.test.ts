@@ -184,6 +184,14 @@ const CASES: Record<string, Case> = {
     schema: trayAnswers.count,
     answer: fc.nat(50).chain((n) => fc.constantFrom<[unknown, Path]>([n, []], [{ count: n }, ["count"]], [String(n), []])),
   },
+  "GET /api/v4/instances/counts": {
+    schema: trayAnswers.counts,
+    answer: fc
+      .dictionary(fc.constantFrom("pending", "in_progress", "finished", "cancelled"), fc.oneof(fc.nat(50), fc.nat(50).map(String)), {
+        maxKeys: 4,
+      })
+      .chain(envelope("counts")),
+  },
   "GET /api/v4/instances/{tab}?module=procedures": {
     schema: trayAnswers.instances,
     answer: uniqueIds(0, 4)

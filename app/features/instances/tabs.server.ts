@@ -7,38 +7,32 @@ import type { TabConfig } from "~/api/schemas";
 import type { TabView } from "./tabs";
 
 /**
- * The counts of a list's tabs (procedures tray and records list), asked together. When one fails,
- * the first load goes to /error (spec section 8); a tab the citizen chose keeps the page, without
- * counts and with the toast `countError`.
+ * The counts of a list's tabs (procedures tray and records list), asked together (`count`: the counted
+ * tabs' codes → their counts, in one call or one a tab, app/api/procedures.server.ts `countTabs`). When
+ * that fails, the first load goes to /error (spec section 8); a tab the citizen chose keeps the page,
+ * without counts and with the toast `countError`.
  */
 async function loadTabCounts(
   tabs: readonly TabConfig[],
   explicitTab: boolean,
-  count: (tab: string) => Promise<number | null>,
+  count: (tabs: string[]) => Promise<ReadonlyMap<string, number | null>>,
   countError: string,
 ) {
-  const counts: Record<string, number | null> = {};
+  let counts: ReadonlyMap<string, number | null> = new Map();
   let notice: string | null = null;
   try {
-    await Promise.all(
-      tabs
-        .filter((tab) => tab.count)
-        .map(async (tab) => {
-          counts[tab.code] = await count(tab.code);
-        }),
-    );
+    counts = await count(tabs.filter((tab) => tab.count).map((tab) => tab.code));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (!explicitTab) throw failedPage(error);
     notice = countError;
-    for (const tab of tabs) counts[tab.code] = null;
   }
   return {
     tabs: tabs.map((tab): TabView => ({
       code: tab.code,
       description: tab.description,
       color: tab.color ?? undefined,
-      count: tab.count ? (counts[tab.code] ?? null) : null,
+      count: tab.count ? (counts.get(tab.code) ?? null) : null,
     })),
     notice: notice ? { id: `count-${Date.now()}`, type: "ERROR" as const, message: notice } : null,
   };
@@ -53,7 +47,7 @@ async function loadTabCounts(
 export async function loadTabsWithPage<P>(
   tabs: readonly TabConfig[],
   explicitTab: boolean,
-  count: (tab: string) => Promise<number | null>,
+  count: (tabs: string[]) => Promise<ReadonlyMap<string, number | null>>,
   countError: string,
   page: Promise<P>,
 ) {

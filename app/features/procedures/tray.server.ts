@@ -3,11 +3,12 @@ import { z } from "zod/v4";
 import { ApiError, type ApiContext } from "~/api/client.server";
 import { getChat } from "~/api/chat.server";
 import {
-  countInstances,
+  countTabs,
   discardInstance,
   getHistory,
   getReceivedDocs,
   listInstances,
+  PROCEDURES_MODULE,
   redirectRecord,
   type AttachedDocument,
   type HistoryEntry,
@@ -56,7 +57,7 @@ export async function loadTray({ request, context }: RequestScope) {
   const counted = await loadTabsWithPage(
     tabs,
     state.explicitTab,
-    (tab) => countInstances(ctx, tab),
+    (codes) => countTabs(ctx, PROCEDURES_MODULE, codes),
     t.toasts.countError,
     state.tab
       ? listInstances(ctx, state.tab, {

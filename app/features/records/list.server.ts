@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { countRecords, listRecords, type RecordInstance } from "~/api/records.server";
+import { countTabs } from "~/api/procedures.server";
+import { listRecords, RECORDS_MODULE, type RecordInstance } from "~/api/records.server";
 import { records as t } from "~/lib/messages/records";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadTabsWithPage, openInstanceList } from "~/features/instances/tabs.server";
@@ -14,7 +15,7 @@ export async function loadRecords({ request, context }: RequestScope) {
   const counted = await loadTabsWithPage(
     tabs,
     state.explicitTab,
-    (tab) => countRecords(ctx, tab),
+    (codes) => countTabs(ctx, RECORDS_MODULE, codes),
     t.toasts.countError,
     state.tab
       ? listRecords(ctx, state.tab, { pageNumber: state.page, searchTerm: state.q || undefined, sort: state.sort })

@@ -34,8 +34,8 @@ import {
 } from "./repository.js";
 import type { DdCommunicationFilesTable, DdCommunicationsTable } from "./tables.js";
 import { assertLinksOwned } from "../thread/service.js";
+import { notAdhered } from "./errors.js";
 
-export const NOT_ADHERED_MESSAGE = "No te encuentras adherido al domicilio digital.";
 export const FILES_PENDING_MESSAGE = "Descarga todos los archivos adjuntos de la comunicación antes de archivarla o recuperarla.";
 export const DEFAULT_ID_CIUDADANA_URL = "https://id.ciudadana.gob.ar";
 
@@ -46,10 +46,6 @@ export const HISTORY = {
   archived: "Comunicación archivada",
   recovered: "Comunicación recuperada",
 } as const;
-
-export function notAdhered() {
-  return new ApiError(400, "NOT_ADHERED", NOT_ADHERED_MESSAGE);
-}
 
 export function toSelfDa(a: AdhesionRow) {
   return {

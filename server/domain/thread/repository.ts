@@ -25,9 +25,36 @@ export function findOwnedRecordId(db: DbOrTx, cuil: string, id: string) {
   return db.selectFrom("records").select("id").where("id", "=", id).where("owner_cuil", "=", cuil).executeTakeFirst();
 }
 
-/** Which of `ids` are the citizen's instances. */
-export function listOwnedInstanceIds(db: DbOrTx, cuil: string, ids: string[]) {
-  return db.selectFrom("proc_instances").select("id").where("owner_cuil", "=", cuil).where("id", "in", ids).execute();
+/**
+ * In one query, what a listing about these items needs to know first: whether the citizen is adhered
+ * (a row of `dd_adhesions`, as `findAdhesion` reads it), how many of `instances` are theirs (each id
+ * once) and whether `record` is.
+ */
+export async function findLinkedAccess(db: DbOrTx, cuil: string, about: { instances: string[]; record?: string }) {
+  const row = await db
+    .selectNoFrom((eb) => {
+      /** How many of `ids` are the citizen's rows of `table` (0, without a query, for none). */
+      const owned = (table: "proc_instances" | "records", ids: string[]) =>
+        ids.length
+          ? eb
+              // Both tables have `id` and `owner_cuil`; Kysely is told one of them so it can check the names.
+              .selectFrom(table as "records")
+              .select((e) => e.fn.countAll<number | string>().as("n"))
+              .where("owner_cuil", "=", cuil)
+              .where("id", "in", ids)
+          : eb.lit(0);
+      return [
+        eb
+          .selectFrom("dd_adhesions")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .where("cuil", "=", cuil)
+          .as("adhesions"),
+        owned("proc_instances", about.instances).as("instances"),
+        owned("records", about.record ? [about.record] : []).as("records"),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return { adhered: Number(row.adhesions) > 0, instances: Number(row.instances), record: Number(row.records) > 0 };
 }
 
 /** The citizen's communications about any of `instances` or about `record`, newest first, at most `limit`. */

@@ -7,13 +7,14 @@
 import type { DbOrTx } from "../../db/index.js";
 import { ApiError } from "../../errors.js";
 import { ID_PATTERN } from "../../../common/ids.js";
+import { notAdhered } from "../dd/errors.js";
 import {
+  findLinkedAccess,
   findOwnedInstanceId,
   findOwnedInstanceTitle,
   findOwnedRecordCode,
   findOwnedRecordId,
   listCommunicationsAbout,
-  listOwnedInstanceIds,
 } from "./repository.js";
 
 export type Links = { instanceId?: string | null; recordId?: string | null };
@@ -63,9 +64,10 @@ export type LinkedCommunication = {
 export const LINKED_LIMIT = 50;
 
 /**
- * The citizen's communications about the given instances and/or one record, newest first.
- * Every id must be the citizen's (404 otherwise), so a listing never tells whether someone
- * else's item exists.
+ * The citizen's communications about the given instances and/or one record, newest first. The citizen
+ * must be adhered to the digital domicile (400 NOT_ADHERED, before anything else, as `requireAdhesion`)
+ * and every id must be theirs (404 otherwise), so a listing never tells whether someone else's item
+ * exists: both are asked in one query, then the communications in another. Without any item, nothing.
  */
 export async function linkedCommunications(
   db: DbOrTx,
@@ -73,14 +75,11 @@ export async function linkedCommunications(
   about: { instances?: string[]; record?: string },
 ): Promise<LinkedCommunication[]> {
   const instances = [...new Set(about.instances ?? [])];
-  if (instances.length) {
-    const own = instances.every((id) => ID.test(id)) ? await listOwnedInstanceIds(db, cuil, instances) : [];
-    if (own.length !== instances.length) throw ApiError.notFound();
-  }
-  if (about.record) {
-    const own = ID.test(about.record) ? await findOwnedRecordId(db, cuil, about.record) : undefined;
-    if (!own) throw ApiError.notFound();
-  }
+  // An id of another shape names no row: the adhesion is still asked, and it answers 404 after.
+  const shaped = instances.every((id) => ID.test(id)) && (!about.record || ID.test(about.record));
+  const access = await findLinkedAccess(db, cuil, shaped ? { instances, record: about.record } : { instances: [] });
+  if (!access.adhered) throw notAdhered();
+  if (!shaped || access.instances !== instances.length || (about.record && !access.record)) throw ApiError.notFound();
   if (!instances.length && !about.record) return [];
   const rows = await listCommunicationsAbout(
     db,

@@ -1,11 +1,12 @@
 /**
  * `GET /api/v4/instances/count/:code?module=…` and `GET /api/v4/instances/:code?module=…`
  * are shared by several modules (spec section 7: procedures use `module=procedures|av`, records
- * `module=records`). Each module registers its lister here, once, at import time:
+ * `module=records`), and so is ours `GET /api/v4/instances/counts?module=…` (the `tab-counts`
+ * extension: every tab's count at once). Each module registers its lister here, once, at import time:
  *
- *   registerInstanceLister("records", { count, page });
+ *   registerInstanceLister("records", { count, counts, page });
  *
- * and these two routes dispatch on the `module` query value (unknown module → 400).
+ * and these routes dispatch on the `module` query value (unknown module → 400).
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -29,6 +30,8 @@ export type InstanceListQuery = {
 
 export type InstanceLister = {
   count(deps: RouteDeps, query: { cuil: string; code: string; raw: Record<string, string> }, request: FastifyRequest): Promise<number>;
+  /** What `count` answers for each of the module's tabs, by tab code (0 for an empty tab), in one query. */
+  counts(deps: RouteDeps, query: { cuil: string; raw: Record<string, string> }, request: FastifyRequest): Promise<Record<string, number>>;
   page(deps: RouteDeps, query: InstanceListQuery, request: FastifyRequest): Promise<unknown>;
 };
 
@@ -67,6 +70,13 @@ export const instancesDispatchRoutes: FastifyPluginAsync<RouteDeps> = async (app
     const q = parse(Query, request.query);
     const count = await listerFor(q.module).count(routeDeps, { cuil: request.citizen.cuil, code, raw: rawOf(request.query) }, request);
     return { count };
+  });
+
+  // A static path: find-my-way matches it before `/v4/instances/:code` (a tab so named is not listed).
+  app.get("/v4/instances/counts", async (request) => {
+    const q = parse(Query, request.query);
+    const counts = await listerFor(q.module).counts(routeDeps, { cuil: request.citizen.cuil, raw: rawOf(request.query) }, request);
+    return { counts };
   });
 
   app.get("/v4/instances/:code", async (request) => {

@@ -11,6 +11,7 @@ import { ApiError } from "../../errors.js";
 import {
   catalogueFacets,
   countInstances,
+  countInstancesByTab,
   discardInstance,
   docsTable,
   getHistory,
@@ -52,6 +53,7 @@ const lister: InstanceLister = {
     await assertTab(deps, query.code);
     return countInstances(deps.db, query.cuil, query.code);
   },
+  counts: (deps, query) => countInstancesByTab(deps.db, query.cuil),
   async page(deps, query) {
     await assertTab(deps, query.code);
     const since = parseDay(query.since, "since");

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
   countRecords,
+  countRecordsByTab,
   discardPending,
   incorporatedDocuments,
   listRecords,
@@ -19,6 +20,7 @@ import { parse } from "../validation.js";
 
 registerInstanceLister("records", {
   count: (deps, q) => countRecords(deps.db, q.cuil, q.code),
+  counts: (deps, q) => countRecordsByTab(deps.db, q.cuil),
   page: async (deps, q) => {
     const { instances, last_page } = await listRecords(deps.db, {
       cuil: q.cuil,

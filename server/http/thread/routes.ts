@@ -8,7 +8,6 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { requireAdhesion } from "../../domain/dd/service.js";
 import { linkedCommunications } from "../../domain/thread/service.js";
 import { ApiError } from "../../errors.js";
 import { assertOwnCuil, assertUserIdHeader, cuilParam } from "../identity.js";
@@ -39,9 +38,14 @@ export const threadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     const { cuil } = parse(Params, request.params);
     assertUserIdHeader(request);
     assertOwnCuil(request, cuil);
-    await requireAdhesion(db, cuil);
-    const q = parse(Query, request.query);
-    if (!q.instance?.length && !q.record) throw ApiError.badRequest("Indica un trámite (instance) o un expediente (record).");
-    return { communications: await linkedCommunications(db, cuil, { instances: q.instance, record: q.record }) };
+    // The adhesion comes first (400 NOT_ADHERED, even to a query that is not valid), then the query,
+    // then the ids' owner (404): the listing asks the adhesion and the owner in one query, and lists
+    // nothing about no item.
+    const query = Query.safeParse(request.query);
+    const about = query.success ? { instances: query.data.instance, record: query.data.record } : {};
+    const communications = await linkedCommunications(db, cuil, about);
+    parse(Query, request.query);
+    if (!about.instances?.length && !about.record) throw ApiError.badRequest("Indica un trámite (instance) o un expediente (record).");
+    return { communications };
   });
 };
