@@ -30,6 +30,7 @@ const READERS: [RegExp, string, z.ZodType][] = [
   [/^\/api\/dd\/v1\/communications\/inbox\/[^/]+$/, "inbox", digitalAnswers.inbox],
   [/^\/api\/dd\/v1\/communications\/linked\/[^/]+$/, "linked communications", threadAnswers.linked],
   [/^\/api\/v4\/instances\/count\/[^/]+$/, "tab count", trayAnswers.count],
+  [/^\/api\/v4\/instances\/counts$/, "tab counts", trayAnswers.counts],
   [/^\/api\/v4\/filemanager\/[^/]+$/, "record header", recordsAnswers.header],
   [/^\/api\/v4\/filemanager\/[^/]+\/incorporated$/, "incorporated", recordsAnswers.incorporated],
   [/^\/api\/v4\/filemanager\/[^/]+\/sent$/, "sent", recordsAnswers.sent],
@@ -53,8 +54,13 @@ const proxy = http
           : /^\/api\/v4\/instances\/[^/]+$/.test(url.pathname) && module
             ? { name: `${module} list`, schema: module === "records" ? recordsAnswers.records : trayAnswers.instances }
             : null;
-        if (reader && answer.statusCode === 200)
-          answers.set(reader.name, { reader: reader.schema, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        if (answer.statusCode !== 200) return;
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+        if (reader) answers.set(reader.name, { reader: reader.schema, body });
+        // A record's three lists in one answer (record-documents): each read as its spec call's answer.
+        if (/^\/api\/v4\/filemanager\/[^/]+\/documents$/.test(url.pathname))
+          for (const list of ["incorporated", "sent", "pending"] as const)
+            answers.set(list, { reader: recordsAnswers[list], body: body[list] });
       });
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
