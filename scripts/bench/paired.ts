@@ -94,7 +94,11 @@ async function startSide(name: string, dir: string, base: number, data: { dir: s
     oidcPort: base + 1001,
     quiet: true,
     compiled: true,
-    env: { BENCH_BASELINE: "1", DATABASE_URL: dialect === "postgres" ? (data.databaseUrl ?? process.env.DATABASE_URL!) : "", LOG_LEVEL: "warn" },
+    env: {
+      BENCH_BASELINE: "1",
+      DATABASE_URL: dialect === "postgres" ? (data.databaseUrl ?? process.env.DATABASE_URL!) : "",
+      LOG_LEVEL: "warn",
+    },
   });
   const bare = await startApp(dir, path.join(dir, "scripts/bench/bare-remix"), base + 3);
   const floorDir = path.join(dir, "scripts/bench/bare-routes");
