@@ -121,7 +121,9 @@ console.log(`    extensiones ofrecidas: ${extensions.size ? [...extensions].join
 const moduleOf = (id: string) => config?.modules.find((m) => m.id === id);
 let instanceId: string | null = null;
 for (const tab of moduleOf("procedures")?.tabs ?? []) {
-  await check(`GET /api/v4/instances/count/{${tab.code}}?module=procedures`, () => procedures.countInstances(ctx, tab.code));
+  await check(`GET /api/v4/instances/count/{${tab.code}}?module=procedures`, () =>
+    procedures.countTab(ctx, procedures.PROCEDURES_MODULE, tab.code),
+  );
   const page = await check(`GET /api/v4/instances/{${tab.code}}?module=procedures`, () =>
     procedures.listInstances(ctx, tab.code, { pageNumber: 1, sort: "-createdAt" }),
   );
@@ -185,7 +187,7 @@ skip("GET /api/dd/v1/communications/get_file/{code}/{fileId}", "no se llama: des
 // Records: counts, first pages, then one record's header, documents, page count, page and download.
 let recordId: string | null = null;
 for (const tab of moduleOf("records")?.tabs ?? []) {
-  await check(`GET /api/v4/instances/count/{${tab.code}}?module=records`, () => records.countRecords(ctx, tab.code));
+  await check(`GET /api/v4/instances/count/{${tab.code}}?module=records`, () => procedures.countTab(ctx, records.RECORDS_MODULE, tab.code));
   const page = await check(`GET /api/v4/instances/{${tab.code}}?module=records`, () =>
     records.listRecords(ctx, tab.code, { pageNumber: 1, sort: "-createdAt" }),
   );

@@ -126,10 +126,6 @@ export function countTab(ctx: ApiContext, module: string, tab: string) {
   return apiJson(ctx, api`/api/v4/instances/count/${tab}`, CountSchema, { query: { module } });
 }
 
-export function countInstances(ctx: ApiContext, tab: string) {
-  return countTab(ctx, PROCEDURES_MODULE, tab);
-}
-
 /**
  * Ours (the `tab-counts` extension): `{ counts: { tab: count } }`, wrapped or bare; each tab's count
  * read as `count/{tab}`'s, so one that cannot be read is none for that tab only.

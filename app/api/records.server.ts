@@ -5,7 +5,7 @@
  */
 import { z } from "zod/v4";
 import { CurrentStateSchema, InstanceDescriptionSchema, PayloadDescriptionsSchema } from "./schemas";
-import { countTab, PageSchema } from "./procedures.server";
+import { PageSchema } from "./procedures.server";
 import { count, date, flag, id, list, maybe, maybeText, optText, orNull, text, wrapped } from "./read.server";
 import { api, apiJson, readPart, type ApiContext } from "./client.server";
 
@@ -116,10 +116,6 @@ export const PendingSchema = z.object({
   spec: z.object({ id, reference: text }),
 });
 export type PendingDocument = z.infer<typeof PendingSchema>;
-
-export async function countRecords(ctx: ApiContext, tab: string): Promise<number | null> {
-  return countTab(ctx, RECORDS_MODULE, tab);
-}
 
 export function listRecords(
   ctx: ApiContext,

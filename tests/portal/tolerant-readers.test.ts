@@ -9,7 +9,7 @@ import { getCommunication, getInbox, getPolicies, getTerms } from "~/api/digital
 import { getChat, getFirstChat, getFormData } from "~/api/chat.server";
 import { getLinkedCommunications } from "~/api/thread.server";
 import { getConfig } from "~/api/security.server";
-import { countInstances, getCatalogue } from "~/api/procedures.server";
+import { countTab, getCatalogue, PROCEDURES_MODULE } from "~/api/procedures.server";
 import { count, flag, id } from "~/api/read.server";
 import { apiContext } from "~/lib/session.server";
 import { newLoadContext, type ApiObserver } from "~/api/load-context.server";
@@ -104,7 +104,7 @@ describe("the spec's calls, read tolerantly", () => {
         }),
       ),
     );
-    expect(await countInstances(ctx(), "pending")).toBe(4);
+    expect(await countTab(ctx(), PROCEDURES_MODULE, "pending")).toBe(4);
     const response = await load(trayLoader, "/procedures");
     expect(response.headers.get("Location")).toBeNull();
     expect(response.status).toBe(200);

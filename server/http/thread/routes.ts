@@ -44,7 +44,7 @@ export const threadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     const query = Query.safeParse(request.query);
     const about = query.success ? { instances: query.data.instance, record: query.data.record } : {};
     const communications = await linkedCommunications(db, cuil, about);
-    parse(Query, request.query);
+    if (!query.success) parse(Query, request.query); // its 400, worded as every route's
     if (!about.instances?.length && !about.record) throw ApiError.badRequest("Indica un trámite (instance) o un expediente (record).");
     return { communications };
   });
