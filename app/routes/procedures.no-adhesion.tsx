@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { procedures } from "~/lib/messages/procedures";
 
 const T = procedures.noAdhesion;

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./Link";
 import { furniture } from "../lib/messages/furniture";
 
 /** Where a page stands: links to the pages above it; the item without `to` is this page (aria-current). */

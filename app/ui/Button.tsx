@@ -1,4 +1,5 @@
-import { Link, useNavigation, type LinkProps } from "@remix-run/react";
+import { useNavigation, type LinkProps } from "@remix-run/react";
+import { Link } from "./Link";
 import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { common } from "../lib/messages/common";
 

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "./Link";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { common } from "../lib/messages/common";
 import { useHydrated } from "remix-utils/use-hydrated";

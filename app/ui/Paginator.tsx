@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./Link";
 import { common } from "../lib/messages/common";
 import { clampPage, pageWindow } from "../lib/paginate";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./Link";
 import { colorStyle } from "./color";
 
 export interface TabItem {

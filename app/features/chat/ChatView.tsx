@@ -5,7 +5,8 @@
  * step is a form post; with it the conversation is polled every few seconds, sending is
  * optimistic, and a file is checked (type and size) before it is uploaded.
  */
-import { Link, useFetcher, useSubmit } from "@remix-run/react";
+import { useFetcher, useSubmit } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import {
   lazy,
   Suspense,

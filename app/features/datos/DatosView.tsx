@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { Access, AccessPage } from "~/api/accesses.server";
 import type { ExportStatus } from "~/api/export.server";
 import { formatDateTime } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { accessDigest as T } from "~/lib/messages/accessDigest";
 import { DIGEST_ANCHOR } from "./digest";
 

@@ -1,4 +1,5 @@
-import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { useEffect } from "react";
 import type { ExportStatus } from "~/api/export.server";
 import { formatTime } from "~/lib/dates";

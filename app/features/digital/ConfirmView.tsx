@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { digital } from "~/lib/messages/digital";
 
 /** /digital/confirm/{accion}: no 'Configuración' button here (spec section 2). */

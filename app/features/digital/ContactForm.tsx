@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ContactInfo, Phone } from "~/api/digital.server";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { RichText, useHydrated, type RichBody } from "~/ui";
 
 /**

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, useLocation, useRevalidator } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { dispositionName } from "@common/file-names";
 import type { MouseEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { common } from "~/lib/messages/common";
 import { furniture } from "~/lib/messages/furniture";
 import { procedures as t } from "~/lib/messages/procedures";

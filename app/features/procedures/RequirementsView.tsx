@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatCuil, orNoData } from "~/lib/person";

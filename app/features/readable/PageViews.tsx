@@ -7,7 +7,7 @@
  * - `ViewToggle`: 'Ver como texto' / 'Ver la página', a link (`?vista=texto`) that works with
  *   and without JavaScript.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { PageText } from "~/api/renditions.server";
 import { readable as t } from "~/lib/messages/readable";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { Receipt } from "~/api/receipts.server";
 import { formatDateTime } from "~/lib/dates";
 import { receipts as R } from "~/lib/messages/receipts";

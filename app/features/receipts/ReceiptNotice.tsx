@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { receiptNotice as R } from "~/lib/messages/receiptNotice";
 
 /** On the page after an action that issued a receipt: its number and 'Ver comprobante'. */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { Receipt } from "~/api/receipts.server";
 import { formatCuil } from "~/lib/person";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";

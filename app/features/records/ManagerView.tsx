@@ -1,4 +1,5 @@
-import { Link, useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLocation } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { SerializeFrom } from "@remix-run/node";
 import { DownloadAllLink, recordZipHref } from "~/features/download-all/DownloadAllLink";
 import { ThreadList } from "~/features/thread/ThreadList";

@@ -1,5 +1,6 @@
 import { dispositionName, withTypeExtension } from "@common/file-names";
-import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
+import { Form, useNavigate, useSubmit } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { useEffect, useRef, useState } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { SEALED_SEARCH } from "~/lib/search-param";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ACCEPTED_UPLOAD_EXTENSIONS, ACCEPTED_UPLOAD_MIME_TYPES } from "~/lib/messages/constants";

@@ -2,7 +2,6 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { session as S } from "~/lib/messages/session";
-import { minutesLeft } from "./minutes-left";
 
 export type KeepAlive = { ok: true; remainingMs: number; expiresAt: number } | { ok: false };
 
@@ -11,8 +10,14 @@ export type KeepAlive = { ok: true; remainingMs: number; expiresAt: number } | {
  * an alertdialog with the focus on 'Continuar' (a CSRF-checked post that refreshes the idle time)
  * and 'Cerrar sesión'; once the time is up, 'Ingresar nuevamente'.
  */
-export default function SessionDialog(props: { expired: boolean; leftMs: number; onKeepAlive: (answer: KeepAlive) => void }) {
-  const { expired, leftMs, onKeepAlive } = props;
+export default function SessionDialog(props: {
+  expired: boolean;
+  leftMs: number;
+  /** the warning's text, as the notice in root words it */
+  text: string;
+  onKeepAlive: (answer: KeepAlive) => void;
+}) {
+  const { expired, leftMs, text, onKeepAlive } = props;
   const fetcher = useFetcher<KeepAlive>();
   const csrf = useAuthenticityToken();
   const dialog = useRef<HTMLDivElement>(null);
@@ -56,7 +61,7 @@ export default function SessionDialog(props: { expired: boolean; leftMs: number;
         <h2 id="session-warning-title" className="session-warning__title">
           {expired ? S.expiredTitle : S.warningTitle}
         </h2>
-        <p id="session-warning-text">{expired ? S.expiredText : S.warningText(minutesLeft(leftMs))}</p>
+        <p id="session-warning-text">{text}</p>
         {expired ? null : (
           <p className="session-warning__count" aria-hidden="true">
             {S.remaining(Math.floor(seconds / 60), seconds % 60)}

@@ -10,10 +10,13 @@ export const WARNING_MS = 120_000;
 // Should the chunk fail to load (a flaky network), a plain alert stands in instead of the error page.
 const SessionDialog = lazy(() => import("./SessionDialog").catch(() => ({ default: PlainAlert })));
 
-function PlainAlert({ expired, leftMs }: { expired: boolean; leftMs: number }) {
+/** What the warning says: the minutes are worked out here, so the dialog's chunk does not share a module with root's. */
+const warningText = (expired: boolean, leftMs: number) => (expired ? S.expiredText : S.warningText(minutesLeft(leftMs)));
+
+function PlainAlert({ text }: { text: string }) {
   return (
     <p className="session-warning__dialog" role="alert">
-      {expired ? S.expiredText : S.warningText(minutesLeft(leftMs))}
+      {text}
     </p>
   );
 }
@@ -107,7 +110,7 @@ export function SessionWarning({ remainingMs }: { remainingMs: number }) {
   if (state === "idle") return null;
   return (
     <Suspense fallback={null}>
-      <SessionDialog expired={state === "expired"} leftMs={left} onKeepAlive={onKeepAlive} />
+      <SessionDialog expired={state === "expired"} leftMs={left} text={warningText(state === "expired", left)} onKeepAlive={onKeepAlive} />
     </Suspense>
   );
 }

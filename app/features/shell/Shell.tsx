@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ModuleId } from "~/api/schemas";
 import { furniture as T } from "~/lib/messages/furniture";
@@ -28,9 +29,9 @@ function ModuleLinks({ modules }: { modules: ModuleId[] }) {
         const active = pathname === MODULE_PATHS[id] || pathname.startsWith(`${MODULE_PATHS[id]}/`);
         return (
           <li key={id}>
-            <NavLink to={MODULE_PATHS[id]} className="module-menu__link" aria-current={active ? "page" : undefined} prefetch="intent">
+            <Link to={MODULE_PATHS[id]} className="module-menu__link" aria-current={active ? "page" : undefined} prefetch="intent">
               {MODULE_LABELS[id]}
-            </NavLink>
+            </Link>
           </li>
         );
       })}

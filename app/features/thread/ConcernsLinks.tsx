@@ -2,7 +2,7 @@
  * On a communication's summary: the procedure and / or record it concerns, as links (decision
  * 026), and its due day in plain words (decision 014).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { Communication } from "~/api/digital.server";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { deadlines as D } from "~/lib/messages/deadlines";

@@ -2,7 +2,7 @@
  * One thread between the modules (decision 026): the communications about a procedure or a
  * record, each a link to its summary in the digital domicile, with its due day in plain words.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/Link";
 import type { LinkedCommunication } from "~/api/thread.server";
 import { DueDate } from "~/features/deadlines/DueDate";
 import { formatDate, toIsoString } from "~/lib/dates";
