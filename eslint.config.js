@@ -18,6 +18,17 @@ const APP_NOT_SERVER = {
 };
 
 /**
+ * The app's links go through `~/ui/Link` (decision 076, rule 7): on the server it writes a link to an
+ * own path without Remix's route matching. Only that module and its server half import Remix's.
+ */
+const REMIX_LINK = {
+  name: "@remix-run/react",
+  importNames: ["Link", "NavLink"],
+  message: "Import Link from ~/ui/Link (decision 076, rule 7): on the server it writes an own path's link without Remix's route matching.",
+};
+const APP_LINK_FILES = ["app/ui/Link.tsx", "app/ui/link.server.tsx"];
+
+/**
  * The layers inside app/, top down (decision 063, docs/architecture.md): routes/ and root.tsx, features/,
  * ui/, lib/, api/, env.server.ts. Each layer's files, and the layers above them, which they may not
  * import, by `~/` or by a relative path. A layer's block repeats the server/ fence: a later block's
@@ -89,13 +100,18 @@ export default tseslint.config(
       "react/prop-types": "off",
       // A labelled scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1).
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
-      "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER] }],
+      "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [APP_NOT_SERVER] }],
     },
   },
   ...APP_LAYERS.map(([files, above]) => ({
     files: [files],
-    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER, layerFence(above)] }] },
+    ignores: files.startsWith("app/ui/") ? APP_LINK_FILES : [],
+    rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [APP_NOT_SERVER, layerFence(above)] }] },
   })),
+  {
+    files: APP_LINK_FILES,
+    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER, layerFence(["routes", "root", "features"])] }] },
+  },
   {
     files: ["server/**/*.{ts,mjs}"],
     rules: boundary("server/ never imports app/ (decision 063): put a shared rule in common/.", ["**/app/**", "~/*"]),
