@@ -429,9 +429,11 @@ describe("render pool", () => {
   it("runs one page at a time, queues the rest, and stops a page past its timeout", async () => {
     // The queue is watched on a pool with a timeout no loaded machine reaches; the timeout on one of
     // 10 s, which the page below never meets (it ran past 120 s alone) and a plain page on a fresh
-    // thread always does, even on a machine at load 13 (where a 1 s timeout failed it).
+    // thread always does, even on a machine at load 13 (where a 1 s timeout failed it). The page's
+    // heap grows as it works (to the default 384 MB cap in about 10 s on a fast machine, a race the
+    // cap won): on this pool the cap is far above what 10 s of its work reaches.
     const roomy = createRenderPool({ concurrency: 1, timeoutMs: 60_000 });
-    const pool = createRenderPool({ concurrency: 1, timeoutMs: 10_000 });
+    const pool = createRenderPool({ concurrency: 1, timeoutMs: 10_000, heapMb: 4096 });
     try {
       const pdf = new Uint8Array(await makeTextPdf("Cola", 3));
       const jobs = [1, 2, 3].map((page) => roomy.run({ kind: "text", bytes: pdf, page }));
@@ -456,6 +458,24 @@ describe("render pool", () => {
       expect((await pool.run({ kind: "text", bytes: pdf, page: 1 })).ok).toBe(true);
     } finally {
       await Promise.all([roomy.close(), pool.close()]);
+    }
+  }, 60_000);
+
+  it("fails a page whose thread reaches its heap cap as too large, and goes on: the process lives", async () => {
+    // Without the pool's own 'error' listener, Node threw the thread's ERR_WORKER_OUT_OF_MEMORY in
+    // the API's process (a CI run saw it once, after a timed-out page): one hostile PDF stopped the API.
+    const pool = createRenderPool({
+      concurrency: 1,
+      timeoutMs: 60_000,
+      heapMb: 32,
+      workerUrl: new URL("./hoarding-render-worker.mjs", import.meta.url),
+    });
+    try {
+      const job = { bytes: new Uint8Array(8), page: 1 };
+      expect(await pool.run({ kind: "image", width: 100, maxPixels: 10_000, ...job })).toEqual({ ok: false, code: "TOO_LARGE" });
+      expect(await pool.run({ kind: "text", ...job })).toEqual({ ok: true, text: [] });
+    } finally {
+      await pool.close();
     }
   }, 60_000);
 });

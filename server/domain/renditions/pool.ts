@@ -30,13 +30,22 @@ export const busy = () =>
 type Slot = { worker: Worker | null; ready: Promise<void> | null };
 type Waiting = { run: (slot: Slot) => void };
 
+/** Threads stopped by their heap cap: Node says so in an 'error' event just before their 'exit'. */
+const outOfMemory = new WeakSet<Worker>();
+
 export type RenderPool = {
   run(job: RenderJob): Promise<RenderResult>;
   close(): Promise<void>;
   stats(): { running: number; queued: number };
 };
 
-export function createRenderPool(options: { concurrency: number; timeoutMs: number; heapMb?: number }): RenderPool {
+export function createRenderPool(options: {
+  concurrency: number;
+  timeoutMs: number;
+  heapMb?: number;
+  /** the threads' module: `render-worker.mjs` but in a test that needs a thread to misbehave */
+  workerUrl?: URL;
+}): RenderPool {
   const free: Slot[] = Array.from({ length: options.concurrency }, () => ({ worker: null, ready: null }));
   const queue: Waiting[] = [];
   let running = 0;
@@ -44,10 +53,16 @@ export function createRenderPool(options: { concurrency: number; timeoutMs: numb
   let closed = false;
 
   function start(slot: Slot): Promise<void> {
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(options.workerUrl ?? WORKER_URL, {
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 384, maxYoungGenerationSizeMb: 48 },
     });
     worker.unref();
+    // A thread that reaches its heap cap (a hostile page) or crashes emits 'error', then 'exit'; the
+    // exit fails its page and frees its slot (below). Without a listener of its own the error would
+    // be thrown in this process: one PDF would stop the API.
+    worker.on("error", (error: Error & { code?: string }) => {
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") outOfMemory.add(worker);
+    });
     slot.worker = worker;
     slot.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
@@ -87,7 +102,7 @@ export function createRenderPool(options: { concurrency: number; timeoutMs: numb
         const { id: _id, ...rest } = m;
         finish(rest as RenderResult);
       };
-      const onExit = () => finish({ ok: false, code: "BAD_PDF" });
+      const onExit = () => finish({ ok: false, code: outOfMemory.has(worker) ? "TOO_LARGE" : "BAD_PDF" });
       const timer = setTimeout(() => {
         slot.worker = null;
         slot.ready = null;
