@@ -41,6 +41,7 @@ const APP_LAYERS = [
   ["app/api/**/*.{ts,tsx}", ["routes", "root", "features", "ui", "lib"]],
   ["app/env.server.ts", ["routes", "root", "features", "ui", "lib", "api"]],
 ];
+const UI_ABOVE = APP_LAYERS.find(([files]) => files.startsWith("app/ui/"))[1];
 const layerFence = (above) => ({
   regex: `^(~/|(\\.\\./)+)(${above.join("|")})(/|$)`,
   message: `Inside app/, a layer imports only those below it: routes → features → ui → lib → api → env.server.ts (decision 063); not ${above.join(", ")} from here.`,
@@ -105,12 +106,12 @@ export default tseslint.config(
   },
   ...APP_LAYERS.map(([files, above]) => ({
     files: [files],
-    ignores: files.startsWith("app/ui/") ? APP_LINK_FILES : [],
     rules: { "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [APP_NOT_SERVER, layerFence(above)] }] },
   })),
+  // Later than the layers' blocks, so its rule replaces theirs for these two files: ui/'s fences, no REMIX_LINK.
   {
     files: APP_LINK_FILES,
-    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER, layerFence(["routes", "root", "features"])] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER, layerFence(UI_ABOVE)] }] },
   },
   {
     files: ["server/**/*.{ts,mjs}"],
