@@ -28,8 +28,14 @@ describe("portal server access log (decision 044)", () => {
     return lines[0];
   }
 
-  /** The line as text but its request id: a random UUID may hold any run of hex digits ("abc", "98765"). */
-  const withoutRequestId = ({ requestId: _, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
+  /**
+   * The line as text but its request id, which must be a fresh UUID (nothing of the request's can be
+   * in it): a random UUID may hold any run of hex digits ("abc", "98765").
+   */
+  const withoutRequestId = ({ requestId, ...rest }: Record<string, unknown>) => {
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    return JSON.stringify(rest);
+  };
 
   it("logs the route pattern and status, never the query string (a sign-in code)", async () => {
     const entry = await logged("/auth/callback?code=SECRETO-123&state=abc");
